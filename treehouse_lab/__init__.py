@@ -1,0 +1,40 @@
+"""Treehouse Lab: step-able rule engines for four tabletop games, with live boards.
+
+    import treehouse_lab as tl
+    game = tl.load_game("backyard", players=3)
+    match = tl.Match(game, seed=7, bots={1: "random", 2: "random"})
+
+Importing is cheap: games, boards, sympy and matplotlib load only when used.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import HumanToMove, IllegalActionError, RuleError
+from .protocol import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, State
+from .registry import GAMES, load_game
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE", "SIMULTANEOUS", "TERMINAL", "GAMES", "Action", "Game", "State",
+    "RuleError", "IllegalActionError", "HumanToMove", "load_game",
+    "Match", "LogEntry", "simulate", "playouts", "Board",
+]
+
+_LAZY = {
+    "Match": ".match", "LogEntry": ".match",
+    "simulate": ".simulate", "playouts": ".simulate",
+    "Board": ".boards",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'treehouse_lab' has no attribute {name!r}")

@@ -1,0 +1,36 @@
+"""Sampling a chance node exactly and reproducibly.
+
+Only drivers (``Match``, bots, the simulator) hold a random generator. A draw uses integer
+arithmetic on the outcomes' common denominator, so it is exact, and ``random.Random`` with
+an integer or string seed gives the same stream on every machine and Python version that
+supports seeding version 2.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from math import lcm
+from typing import Any, Sequence
+
+
+def sample_outcome(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) -> Any:
+    if not outcomes:
+        raise ValueError("a chance node with no outcomes")
+    denominator = lcm(*(p.denominator for _, p in outcomes))
+    ticket = rng.randrange(denominator)
+    running = 0
+    for outcome, p in outcomes:
+        running += p.numerator * (denominator // p.denominator)
+        if ticket < running:
+            return outcome
+    raise ValueError("chance outcomes do not sum to 1")
+
+
+def step_rng(seed: int | str, step: int, purpose: str) -> random.Random:
+    """A generator for one decision of a match, a pure function of (seed, step, purpose).
+
+    Keying on the step rather than sharing one stream makes undo/redo, goto and replays
+    reproduce the same draws whatever was explored in between.
+    """
+    return random.Random(f"{seed}/{step}/{purpose}")

@@ -1,0 +1,34 @@
+"""Which games exist and how to load one.
+
+Games are named here by import path, not imported, so ``import treehouse_lab`` stays fast
+and a game's data files are read only when that game is loaded. Registering a game here is
+all it takes for the conformance suite, the benchmark and the boards to pick it up.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .errors import RuleError
+from .protocol import Game
+
+_REGISTRY: dict[str, str] = {
+    "backyard": "treehouse_lab.games.backyard:BackyardGame",
+}
+
+GAMES: tuple[str, ...] = tuple(sorted(_REGISTRY))
+
+
+def game_class(name: str) -> type[Game]:
+    try:
+        path = _REGISTRY[name]
+    except (KeyError, TypeError):
+        raise RuleError(f"unknown game {name!r}; games are: {', '.join(GAMES)}") from None
+    module, _, attr = path.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def load_game(name: str, **options: Any) -> Game:
+    """``load_game("backyard", players=3)``: a configured game, options validated."""
+    return game_class(name)(**options)
