@@ -31,7 +31,7 @@ class RandomBot:
 BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot}
 
 
-def make_bot(spec: "str | Bot") -> Bot:
+def make_bot(spec: str | Bot) -> Bot:
     if isinstance(spec, str):
         try:
             return BOTS[spec]()

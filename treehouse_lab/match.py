@@ -119,7 +119,8 @@ class Match:
         if self.can_redo:
             return self.redo()
         if s.is_chance_node():
-            action = sample_outcome(s.chance_outcomes(), step_rng(self.seed, self._cursor, "chance"))
+            rng = step_rng(self.seed, self._cursor, "chance")
+            action = sample_outcome(s.chance_outcomes(), rng)
         else:
             movers = [p for p in s.actors() if p in self._bots]
             if not movers:
@@ -223,9 +224,10 @@ class Match:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> "Match":
+    def from_json(cls, data: Any) -> Match:
         d = expect_dict(data, "match", {"game", "options", "seed", "bots", "actions"})
-        game = load_game(expect_str(d["game"], "match.game"), **expect_dict(d["options"], "match.options"))
+        name = expect_str(d["game"], "match.game")
+        game = load_game(name, **expect_dict(d["options"], "match.options"))
         bots = {}
         for k, v in expect_dict(d["bots"], "match.bots").items():
             try:

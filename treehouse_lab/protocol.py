@@ -41,7 +41,7 @@ class Action:
     def sort_key(self) -> tuple:
         return (self.KIND, tuple(_sortable(v) for v in self._values()))
 
-    def __lt__(self, other: "Action") -> bool:
+    def __lt__(self, other: Action) -> bool:
         if not isinstance(other, Action):
             return NotImplemented
         return self.sort_key() < other.sort_key()
@@ -54,7 +54,7 @@ class Action:
         return out
 
     @classmethod
-    def from_json(cls, data: dict) -> "Action":
+    def from_json(cls, data: dict) -> Action:
         names = [f.name for f in dataclasses.fields(cls)]
         if set(data) != {"kind", *names}:
             raise RuleError(
@@ -138,10 +138,10 @@ class Game:
         return player_name(seat)
 
     # -- to implement ---------------------------------------------------------------
-    def new_initial_state(self) -> "State":
+    def new_initial_state(self) -> State:
         raise NotImplementedError
 
-    def state_from_json(self, data: Any) -> "State":
+    def state_from_json(self, data: Any) -> State:
         raise NotImplementedError
 
     # -- shared ---------------------------------------------------------------------
@@ -163,15 +163,15 @@ class Game:
         return {}
 
     # -- drawing (each game's ``render`` module) -------------------------------------
-    def render_svg(self, state: "State", **view: Any) -> str:
+    def render_svg(self, state: State, **view: Any) -> str:
         """An SVG picture of ``state``. ``view`` may carry ``viewer`` (whose hand to show),
         ``selection`` (targets clicked so far) and ``targets`` (what may be clicked)."""
         raise NotImplementedError
 
-    def render_text(self, state: "State") -> str:
+    def render_text(self, state: State) -> str:
         return repr(state)
 
-    def click_paths(self, state: "State") -> dict[Action, tuple[str, ...]]:
+    def click_paths(self, state: State) -> dict[Action, tuple[str, ...]]:
         """For a board: each legal action and the SVG targets clicked, in order, to pick
         it. Targets are the ``data-target`` ids the renderer draws."""
         return {}
@@ -209,7 +209,7 @@ class State:
     def to_json(self) -> dict:
         raise NotImplementedError
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         raise NotImplementedError
 
     def components(self) -> dict[str, list[str]]:
@@ -260,7 +260,7 @@ class State:
             raise IllegalActionError(self.why_illegal(action))
         self._apply(action)
 
-    def child(self, action: Action) -> "State":
+    def child(self, action: Action) -> State:
         new = self.clone()
         new.apply(action)
         return new

@@ -27,13 +27,13 @@ class Bag:
             self.add(token)
 
     @classmethod
-    def from_counts(cls, counts: dict) -> "Bag":
+    def from_counts(cls, counts: dict) -> Bag:
         bag = cls()
         for kind, n in counts.items():
             bag.add(kind, n)
         return bag
 
-    def copy(self) -> "Bag":
+    def copy(self) -> Bag:
         new = Bag.__new__(Bag)
         new._counts = dict(self._counts)
         new._total = self._total
