@@ -1,0 +1,35 @@
+"""The start notebook links every tutorial, and every link it has leads somewhere.
+
+nbval runs each notebook top to bottom (``pytest`` collects ``notebooks/`` in lax mode);
+these tests check what nbval cannot: that a student starting at ``start.ipynb`` can reach
+every notebook, and that committed notebooks carry no error outputs.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+LINK = re.compile(r"\]\(([^)#\s]+\.ipynb)\)")
+
+
+def _markdown(path: Path) -> str:
+    cells = json.loads(path.read_text())["cells"]
+    return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+
+def test_every_notebook_is_linked_from_start() -> None:
+    linked = set(LINK.findall(_markdown(NOTEBOOKS / "start.ipynb")))
+    present = {p.name for p in NOTEBOOKS.glob("*.ipynb")} - {"start.ipynb"}
+    assert present, "no tutorials found"
+    assert present - linked == set(), "not linked from start.ipynb"
+    assert linked - present == set(), "start.ipynb links to notebooks that do not exist"
+
+
+def test_committed_notebooks_have_no_errors() -> None:
+    for path in NOTEBOOKS.glob("*.ipynb"):
+        for cell in json.loads(path.read_text())["cells"]:
+            for out in cell.get("outputs", []):
+                assert out.get("output_type") != "error", f"{path.name} has an error output"
