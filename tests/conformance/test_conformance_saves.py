@@ -1,0 +1,262 @@
+"""Malformed and inconsistent saves: ``state_from_json`` and ``Match.from_json`` either
+raise ``tl.RuleError`` or, when they accept the data, give a fully valid state.
+
+Hypothesis drives mutations of real saved states (derandomized, so a run is reproducible).
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+import random
+
+import tl_conformance_harness as H
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import treehouse_lab as tl
+
+JUNK = [None, True, False, 0, -1, 1.5, "", "junk", [], {}, [None], {"junk": 1}]
+BIG = [-1, -(10**9), 10**9, 2**63]
+
+
+def _type_tag(v):
+    return "bool" if isinstance(v, bool) else type(v).__name__
+
+
+def _nodes(doc, path=()):
+    yield path, doc
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            yield from _nodes(v, (*path, k))
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc):
+            yield from _nodes(v, (*path, i))
+
+
+def _set(doc, path, value):
+    if not path:
+        return value
+    node = doc
+    for k in path[:-1]:
+        node = node[k]
+    node[path[-1]] = value
+    return doc
+
+
+def _get(doc, path):
+    for k in path:
+        doc = doc[k]
+    return doc
+
+
+@functools.cache
+def _pool(game: str):
+    """(case, saved JSON text) of spread-out states of one game of every configuration."""
+    out = []
+    for case in H.cases_of(game):
+        pt = H.full_playthroughs(case)[0]
+        for i in H.sample_indices(pt, 6):
+            out.append((case, H.dumps(pt.states[i].to_json())))
+    return out
+
+
+def _mutate(data, doc, ids):
+    """Draw one mutation of ``doc`` (changed in place or replaced); returns (doc, what)."""
+    nodes = list(_nodes(doc))
+    dicts = [p for p, v in nodes if isinstance(v, dict) and v]
+    lists = [p for p, v in nodes if isinstance(v, list) and v]
+    ints = [p for p, v in nodes if isinstance(v, int) and not isinstance(v, bool)]
+    id_leaves = [p for p, v in nodes if isinstance(v, str) and v in ids]
+    kinds = ["retype", "junk_key"]
+    kinds += ["delete_key"] if dicts else []
+    kinds += ["truncate", "drop_item", "duplicate_item"] if lists else []
+    kinds += ["int_out_of_range"] if ints else []
+    kinds += ["component_swap"] * 3 if id_leaves and len(ids) > 1 else []
+    kind = data.draw(st.sampled_from(kinds), label="mutation")
+    if kind == "retype":
+        path = data.draw(st.sampled_from([p for p, _ in nodes]), label="path")
+        old = _get(doc, path)
+        new = data.draw(st.sampled_from([j for j in JUNK if _type_tag(j) != _type_tag(old)]))
+        return _set(doc, path, copy.deepcopy(new)), f"retype {list(path)} to {new!r}"
+    if kind == "junk_key":
+        path = data.draw(st.sampled_from([p for p, v in nodes if isinstance(v, dict)] or [()]))
+        node = _get(doc, path)
+        if not isinstance(node, dict):
+            return {"junk": doc}, "wrap in junk object"
+        node["junk_key"] = data.draw(st.sampled_from(JUNK))
+        return doc, f"junk key at {list(path)}"
+    if kind == "delete_key":
+        path = data.draw(st.sampled_from(dicts), label="dict")
+        key = data.draw(st.sampled_from(sorted(_get(doc, path))), label="key")
+        del _get(doc, path)[key]
+        return doc, f"delete {list(path) + [key]}"
+    if kind in ("truncate", "drop_item", "duplicate_item"):
+        path = data.draw(st.sampled_from(lists), label="list")
+        node = _get(doc, path)
+        if kind == "truncate":
+            n = data.draw(st.integers(0, len(node) - 1), label="length")
+            del node[n:]
+            return doc, f"truncate {list(path)} to {n}"
+        i = data.draw(st.integers(0, len(node) - 1), label="index")
+        if kind == "drop_item":
+            del node[i]
+            return doc, f"drop {list(path) + [i]}"
+        node.append(copy.deepcopy(node[i]))
+        return doc, f"duplicate {list(path) + [i]}"
+    if kind == "int_out_of_range":
+        path = data.draw(st.sampled_from(ints), label="int")
+        old = _get(doc, path)
+        new = data.draw(st.sampled_from([*BIG, old + 1, old - 1, old + 100]), label="value")
+        return _set(doc, path, new), f"int {list(path)}: {old} -> {new}"
+    path = data.draw(st.sampled_from(id_leaves), label="id leaf")
+    old = _get(doc, path)
+    new = data.draw(st.sampled_from(sorted(ids - {old})), label="other id")
+    return _set(doc, path, new), f"component id {list(path)}: {old} -> {new}"
+
+
+def check_accepted_state_is_valid(game, s, where, rng):
+    """What 'accepted' must mean: round-trips, conserves components, answers the protocol,
+    and plays on."""
+    back = game.state_from_json(json.loads(H.dumps(s.to_json())))
+    assert back == s, f"{where} accepted save does not round-trip"
+    for step in range(30):
+        w = f"{where} (accepted save, {step} steps on)"
+        H.check_components(s, w)
+        H.check_node_kind(s, w)
+        for p in range(game.players):
+            H.dumps(s.observation(p))
+        if s.is_terminal():
+            H.check_terminal(s, w)
+            return
+        if s.is_chance_node():
+            H.check_chance(s, w)
+        else:
+            H.check_legal_actions(s, w, deep=False)
+        s.apply(H.choose(s, rng))
+
+
+def _load_or_reject(game, doc, where):
+    try:
+        return game.state_from_json(doc)
+    except tl.RuleError as exc:
+        assert str(exc).strip(), f"{where} RuleError without a message"
+        return None
+    except Exception as exc:  # noqa: BLE001 - the point is to name what escaped
+        raise AssertionError(f"{where} raised {type(exc).__name__}: {exc} "
+                             "(state_from_json must raise tl.RuleError)") from exc
+
+
+@settings(max_examples=50, derandomize=True, deadline=None, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_mutated_saves_are_rejected_or_valid(game_case, data):
+    pool = _pool(game_case.game) if not game_case.error else game_case.game_class()
+    case, text = data.draw(st.sampled_from(pool), label="saved state")
+    game = case.make()
+    doc = json.loads(text)
+    doc, what = _mutate(data, doc, H.component_ids(game))
+    where = f"[{case.id}] mutation '{what}':"
+    s = _load_or_reject(game, doc, where)
+    if s is not None:
+        check_accepted_state_is_valid(game, s, where, random.Random(what))
+
+
+def test_every_component_id_replaced(case):
+    """Replace each component id in a mid-game save by another component id: that duplicates
+    one component and loses another, so the save must be rejected (or, if the string was
+    only a reference, the accepted state must still conserve every component)."""
+    game = case.make()
+    ids = sorted(H.component_ids(game))
+    pt = H.full_playthroughs(case)[0]
+    rng = random.Random(case.id)
+    for i in H.sample_indices(pt, 3)[1:]:
+        saved = H.dumps(pt.states[i].to_json())
+        leaves = [p for p, v in _nodes(json.loads(saved)) if isinstance(v, str) and v in ids]
+        for path in rng.sample(leaves, min(len(leaves), 40)):
+            doc = json.loads(saved)
+            old = _get(doc, path)
+            new = rng.choice([x for x in ids if x != old])
+            _set(doc, path, new)
+            where = f"{pt.where(i)} {list(path)}: {old} -> {new}:"
+            s = _load_or_reject(game, doc, where)
+            if s is not None:
+                check_accepted_state_is_valid(game, s, where, rng)
+
+
+def test_non_objects_and_empty_saves_are_rejected(case):
+    game = case.make()
+    for bad in (None, [], "state", 0, True, {}, {"junk": 1}):
+        try:
+            game.state_from_json(bad)
+        except tl.RuleError as exc:
+            assert str(exc).strip()
+        except Exception as exc:
+            raise AssertionError(f"[{case.id}] state_from_json({bad!r}) raised "
+                                 f"{type(exc).__name__}: {exc}") from exc
+        else:
+            raise AssertionError(f"[{case.id}] state_from_json({bad!r}) was accepted")
+
+
+def _match_mutations(d, game, far_action):
+    yield "not an object", ["x"]
+    yield "null", None
+    for key in sorted(d):
+        bad = copy.deepcopy(d)
+        del bad[key]
+        yield f"missing {key}", bad
+    yield "junk key", {**d, "junk": 1}
+    yield "unknown game", {**d, "game": "no-such-game"}
+    yield "game not a string", {**d, "game": 3}
+    yield "options not an object", {**d, "options": "x"}
+    yield "unknown option", {**d, "options": {**d["options"], "no_such_option": 1}}
+    yield "players out of range", {**d, "options": {**d["options"], "players": 99}}
+    yield "seed a string", {**d, "seed": "7"}
+    yield "seed a float", {**d, "seed": 1.5}
+    yield "seed a bool", {**d, "seed": True}
+    yield "bots a list", {**d, "bots": []}
+    yield "bot seat not a number", {**d, "bots": {"x": "random"}}
+    yield "bot seat out of range", {**d, "bots": {"99": "random"}}
+    yield "unknown bot", {**d, "bots": {"0": "no-such-bot"}}
+    yield "bot not a string", {**d, "bots": {"0": 3}}
+    yield "actions not a list", {**d, "actions": "x"}
+    yield "action not an object", {**d, "actions": [42]}
+    yield "unknown action kind", {**d, "actions": [{"kind": "no-such-kind"}]}
+    if d["actions"]:
+        first = d["actions"][0]
+        yield "action with a junk field", {**d, "actions": [{**first, "junk": 1}]}
+        for field in sorted(k for k in first if k != "kind"):
+            yield f"action field {field} retyped", {
+                **d, "actions": [{**first, field: {"junk": [1]}}]}
+    if far_action is not None:
+        yield "an action from later in the game first", {**d, "actions": [far_action]}
+    yield "an action after the end", None  # filled in by the test
+
+
+def test_match_from_json_rejects_malformed(case, monkeypatch):
+    H.register_toy(monkeypatch)
+    game = case.make()
+    pt = H.full_playthroughs(case)[0]
+    m = tl.Match(game, seed=3, bots={0: "random"})
+    for a in pt.actions:
+        m.play(a)
+    full = json.loads(H.dumps(m.to_json()))
+    m.goto(min(12, m.position))
+    d = json.loads(H.dumps({**m.to_json(), "actions": [a.to_json() for a in m.history]}))
+    opening = game.new_initial_state().legal_actions()
+    far = next((a.to_json() for a in pt.actions[len(pt.actions) // 2:]
+                if a not in opening), None)
+    for what, bad in _match_mutations(d, game, far):
+        if bad is None and what.startswith("an action after"):
+            bad = {**full, "actions": [*full["actions"], full["actions"][-1]]}
+        try:
+            tl.Match.from_json(bad)
+        except tl.RuleError as exc:
+            assert str(exc).strip()
+        except Exception as exc:
+            raise AssertionError(f"[{case.id}] Match.from_json with {what} raised "
+                                 f"{type(exc).__name__}: {exc}") from exc
+        else:
+            raise AssertionError(f"[{case.id}] Match.from_json accepted: {what}")
+    assert tl.Match.from_json(full).state == pt.states[-1]
