@@ -8,6 +8,19 @@
 
 const WAIT_LIMIT_MS = 20000; // never stay stuck if the kernel dies mid-answer
 
+// Let a drawing that only gives width/height scale with the notebook: add the viewBox it
+// implies, and do not blow it up past 1.5 times its natural size.
+function fitSvg(svg) {
+  if (!svg) return;
+  const w = parseFloat(svg.getAttribute("width"));
+  const h = parseFloat(svg.getAttribute("height"));
+  if (!svg.hasAttribute("viewBox") && w > 0 && h > 0) {
+    svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  }
+  const natural = w > 0 ? w : svg.viewBox && svg.viewBox.baseVal ? svg.viewBox.baseVal.width : 0;
+  if (natural > 0) svg.style.maxWidth = `${Math.round(natural * 1.5)}px`;
+}
+
 function render({ model, el }) {
   el.classList.add("tl-board-view");
   const frame = document.createElement("div");
@@ -41,6 +54,7 @@ function render({ model, el }) {
     const focused = frame.querySelector("[data-target]:focus");
     const refocus = focused ? focused.getAttribute("data-target") : null;
     frame.innerHTML = model.get("svg") || "";
+    fitSvg(frame.querySelector("svg"));
     frame.setAttribute("aria-label", model.get("label") || "Game board");
     el.dataset.version = String(model.get("version"));
     for (const node of frame.querySelectorAll("[data-target]")) {

@@ -1,0 +1,168 @@
+"""A real JupyterLab and a real Chromium for the browser tests.
+
+Why this much machinery: the board is only proven when its ES module runs in JupyterLab's
+widget manager, its clicks travel over a real comm to a real kernel, and the redrawn SVG
+comes back. So the fixtures start JupyterLab itself (on 127.0.0.1, a free port, no token,
+in a temporary copy of ``notebooks/``) and drive Debian's Chromium with Playwright.
+No browser is ever downloaded: ``/usr/bin/chromium`` must be installed by the system.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-first-run",
+]
+SERVER_START_S = 60
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LabServer:
+    """A JupyterLab process serving ``root``; ``log_tail()`` explains failures."""
+
+    def __init__(self, root: Path, logfile: Path) -> None:
+        self.root = root
+        self.logfile = logfile
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        state = self.root.parent / "jupyter-state"
+        env = dict(os.environ)
+        env.update(
+            JUPYTER_RUNTIME_DIR=str(state / "runtime"),
+            JUPYTER_CONFIG_DIR=str(state / "config"),
+            JUPYTERLAB_SETTINGS_DIR=str(state / "settings"),
+            JUPYTERLAB_WORKSPACES_DIR=str(state / "workspaces"),
+            PYTHONUNBUFFERED="1",
+        )
+        # No "official Jupyter news?" toast over the board, no update checks.
+        notif = state / "settings" / "@jupyterlab" / "apputils-extension"
+        notif.mkdir(parents=True, exist_ok=True)
+        (notif / "notification.jupyterlab-settings").write_text(
+            json.dumps({"fetchNews": "false", "checkForUpdates": False})
+        )
+        cmd = [
+            sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
+            f"--port={self.port}", "--ServerApp.port_retries=0",
+            "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
+            "--ServerApp.disable_check_xsrf=True", "--LabApp.news_url=None",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            "--LabApp.expose_app_in_browser=True",
+            f"--ServerApp.root_dir={self.root}",
+        ]
+        self._log = open(self.logfile, "wb")
+        self.proc = subprocess.Popen(
+            cmd, cwd=self.root, env=env, stdout=self._log, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + SERVER_START_S
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited with {self.proc.returncode}.\n"
+                                   + self.log_tail())
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as r:
+                    if r.status == 200 and "started" in json.loads(r.read()):
+                        return
+            except OSError:
+                pass
+            time.sleep(0.3)
+        raise RuntimeError(f"JupyterLab did not answer /api/status within {SERVER_START_S}s.\n"
+                           + self.log_tail())
+
+    def stop(self) -> None:
+        """Shut down cleanly (kernels too): SIGINT twice is Jupyter's own Ctrl-C, Ctrl-C."""
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        try:
+            req = urllib.request.Request(f"{self.url}/api/shutdown", method="POST")
+            urllib.request.urlopen(req, timeout=5).close()
+            self.proc.wait(timeout=15)
+        except (OSError, subprocess.TimeoutExpired):
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=5)
+        finally:
+            self._log.close()
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            text = self.logfile.read_text(errors="replace").splitlines()
+        except OSError:
+            return "(no server log)"
+        return "--- JupyterLab log (tail) ---\n" + "\n".join(text[-lines:])
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Path:
+    """Debian's Chromium. Missing is a failure (not a skip): the test command installs it."""
+    if not CHROMIUM.exists():
+        pytest.fail(
+            "/usr/bin/chromium is missing. Install Debian's Chromium with "
+            "`sudo apt-get install -y chromium` (tools/test-all does this); "
+            "never `playwright install`.",
+            pytrace=False,
+        )
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory) -> LabServer:
+    """JupyterLab on 127.0.0.1 serving a temporary copy of ``notebooks/``."""
+    base = tmp_path_factory.mktemp("lab")
+    root = base / "notebooks"
+    shutil.copytree(ROOT / "notebooks", root,
+                    ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    server = LabServer(root, base / "jupyterlab.log")
+    try:
+        server.start()
+    except Exception:
+        server.stop()
+        raise
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(chromium), args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, lab):
+    context = browser.new_context(viewport={"width": 1280, "height": 1000},
+                                  device_scale_factor=1)
+    pg = context.new_page()
+    pg.set_default_timeout(30_000)
+    yield pg
+    context.close()

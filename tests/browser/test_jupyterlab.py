@@ -1,0 +1,124 @@
+"""Boards in a real JupyterLab: run a notebook, click the board, see the game change.
+
+Each game needs only: the notebook's name, which targets to click, and which data
+attribute of the SVG proves the move happened (see ``run_notebook_and_get_board``).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+TOYGAME = ROOT / "tests" / "conformance" / "toygame.py"
+SCREENSHOT = ROOT / "docs" / "images" / "backyard-board.png"
+
+pytestmark = pytest.mark.browser
+
+RUN_TIMEOUT_MS = 60_000
+BOARD = ".tl-board-widget"
+
+
+def run_notebook_and_get_board(page, lab, name: str, index: int = 0):
+    """Open ``name`` in JupyterLab, run every cell, and return the ``index``-th live board
+    (a Playwright locator on ``.tl-board-widget``) once its SVG is drawn and idle."""
+    page.goto(f"{lab.url}/lab/tree/{name}")
+    try:
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started",
+                               timeout=RUN_TIMEOUT_MS)
+        page.evaluate("() => window.jupyterapp.started")
+        page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=RUN_TIMEOUT_MS)
+        # Wait for the kernel, then run everything through JupyterLab's own command.
+        page.wait_for_function(
+            """() => {
+                const w = window.jupyterapp.shell.currentWidget;
+                const k = w && w.sessionContext && w.sessionContext.session
+                    && w.sessionContext.session.kernel;
+                return k && k.connectionStatus === 'connected'
+                    && ['idle', 'busy'].includes(k.status);
+            }""",
+            timeout=RUN_TIMEOUT_MS,
+        )
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        board = page.locator(BOARD).nth(index)
+        board.locator(".tl-frame svg").wait_for(state="visible", timeout=RUN_TIMEOUT_MS)
+        # The notebook has finished when the kernel is idle again.
+        page.wait_for_function(
+            """() => {
+                const w = window.jupyterapp.shell.currentWidget;
+                const k = w.sessionContext.session.kernel;
+                return k.status === 'idle';
+            }""",
+            timeout=RUN_TIMEOUT_MS,
+        )
+        errors = page.locator(".jp-OutputArea-output[data-mime-type*='error']")
+        if errors.count():
+            raise AssertionError("a notebook cell failed:\n" + errors.first.inner_text())
+        return board
+    except Exception as exc:
+        raise AssertionError(f"running {name} in JupyterLab failed: {exc}\n"
+                             + lab.log_tail()) from exc
+
+
+def click_target(page, board, selector: str) -> None:
+    """Click the first ``selector`` inside the board's SVG and wait for the kernel's
+    answer (the picture's version changes, or at least the thinking state ends)."""
+    view = board.locator(".tl-board-view")
+    before = view.get_attribute("data-version")
+    target = board.locator(f".tl-frame {selector}").first
+    try:
+        target.wait_for(state="visible", timeout=10_000)
+        target.click()
+        page.wait_for_function(
+            """([el, v]) => el.dataset.version !== v && !el.classList.contains('tl-thinking')""",
+            arg=[view.element_handle(), before],
+            timeout=RUN_TIMEOUT_MS,
+        )
+    except Exception as exc:
+        targets = board.locator(".tl-frame [data-target]").evaluate_all(
+            "nodes => nodes.map(n => n.getAttribute('data-target'))")
+        raise AssertionError(
+            f"clicking {selector!r} on the board failed: {exc}\n"
+            f"clickable targets: {targets}\nstatus: {board.locator('.tl-status').inner_text()}"
+        ) from exc
+
+
+def svg_attr(board, selector: str, name: str) -> str | None:
+    return board.locator(f".tl-frame svg {selector}").first.get_attribute(name)
+
+
+def log_text(board) -> str:
+    return board.locator(".tl-log").inner_text()
+
+
+def _notebook(cells: list[str]) -> dict:
+    return {
+        "cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {},
+                   "outputs": [], "source": src} for i, src in enumerate(cells)],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                    "name": "python3"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+
+
+def test_toy_board_two_clicks(page, lab):
+    """The generic board on the conformance toy game: pick a card, then "play"."""
+    shutil.copy(TOYGAME, lab.root / "_toygame.py")
+    (lab.root / "_toy-board.ipynb").write_text(json.dumps(_notebook([
+        "import treehouse_lab as tl\nfrom _toygame import ToyGame",
+        "board = tl.Board(ToyGame(), seed=1, bots={1: 'random'})\nboard",
+    ])))
+    t0 = time.monotonic()
+    board = run_notebook_and_get_board(page, lab, "_toy-board.ipynb")
+    before = int(svg_attr(board, "g[data-racer='0']", "data-position"))
+    click_target(page, board, "[data-target^='card:']")
+    assert board.locator(".tl-frame .tl-selected").count() == 1
+    click_target(page, board, "[data-target='play']")
+    after = int(svg_attr(board, "g[data-racer='0']", "data-position"))
+    assert after > before, f"racer 0 did not move ({before} -> {after})"
+    assert "Player 1: Play c" in log_text(board)
+    assert time.monotonic() - t0 < 90
