@@ -177,8 +177,158 @@ def exercises() -> list[str]:
 # test suite recomputes every answer from the engine and checks it against them.
 # ---------------------------------------------------------------------------------------
 
-_PYRAMIDS: tuple[Exercise, ...] = ()
-
+_PYRAMIDS: tuple[Exercise, ...] = (
+    Exercise(
+        id='two-pieces',
+        salt='333cfb766cc148ba',
+        answer_digest='e3df4a6f3e5369e5b53c4fa8752b954da6f12e6a65c84a6d8345e4e2a3f7908d',
+        hint=(
+            'Split into cases: both pieces in one position (a stack: how many orders?) or each in '
+            'a position of its own (which one is on the left? and each lone piece can face 3 '
+            'ways).'
+        ),
+        mistakes={
+            '9713fa2421fa9d961f5cfeafc843d1c847121065a039cf9e7de14874e9f71531':
+                (
+                    'You have the two-position lines. What about the two pieces stacked in one '
+                    'position?'
+                ),
+            '770f1b93a2af70d6221f2ff3f9ac490367f5f903a581b2e3706ebe2553301ffe':
+                (
+                    'Each lone piece faces 3 ways and there are 2 orders left to right; and '
+                    'stacks?'
+                ),
+            '41526688f16d0d67ef1d7117351550aa32c805bd00772d4aadbce9735e3939eb':
+                'A lone piece has 3 facings, but a stack of two can be in 2 orders.',
+        },
+    ),
+    Exercise(
+        id='quartet',
+        salt='dbb3a74ab5556f82',
+        answer_digest='a37f1c9dfb5adf0aef40323465e065d3d6d3548fc18b535d3d7dc9919ac39684',
+        hint=(
+            'Check your method on the trio first (it must give 204). Then either sum over the ways'
+            ' to cut 4 into position sizes, or read 4! times the x^4 coefficient of the generating'
+            ' function, or use the recurrence a(n) = 4n a(n-1) - 2n(n-1) a(n-2).'
+        ),
+        mistakes={
+            'd78a9fd2cefa4cc0e55f4cecfaeec5a2a2be0026da983a9e7d1d0b8d4d41b4f2':
+                (
+                    '204 x 4 puts the new piece in 4 places, but it can also stand alone in 3 '
+                    'facings in any gap, or join any stack at any height: use a method you checked'
+                    ' on the trio.'
+                ),
+        },
+    ),
+    Exercise(
+        id='tree-wild',
+        salt='0e474986d86e71b2',
+        answer_digest='bcc7f7894ed38c4ede24b6bf611d5773b80fef909d683967e90d6083c1131d49',
+        hint=(
+            'Count the distinct results of each action on the Tree (Tip, Aim, Hop, Dig, Swap), '
+            'then make sure no arrangement is counted twice.'
+        ),
+        mistakes={
+            'd08c39f07817cc566a98bbc8a86a3fcceb948ef1a341fa54c436b18b0d3dcdaa':
+                (
+                    'Aim can take the Small off the top of the stack, to either side (rulings: '
+                    'Aim).'
+                ),
+            '78d3ff30538f153652c28a96b7d2d6ccebeedbe0a9b99a3915638e5efff14970':
+                'Digging needs a lying piece: can the Tree Dig at all?',
+        },
+    ),
+    Exercise(
+        id='reroll-all-lying',
+        salt='781b9a175a89cac0',
+        answer_digest='da9167e22410e3465b054c9b668c976abae8f5719b7a37b951cccb30f3316a7c',
+        hint=(
+            'Which faces can change neither a line of lying pieces nor another line of lying '
+            'pieces? Those faces are rolled again.'
+        ),
+        mistakes={
+            '26e520741fa1cfd8ba289bc1c018ba8bed194c1b7df94b6f88b460b401f813a8':
+                'Hop needs an upright piece too.',
+            'd19063d0e817597412ff799b4d047335f3919b2770a138f2e1d9ba5fde06ad36':
+                'Swap always works on your own trio, so it is never rolled again.',
+        },
+    ),
+    Exercise(
+        id='turn-length',
+        salt='8b10a7c682c40b38',
+        answer_digest='07719c587278522832cfcfb30eb8df0be17a7f6d74af6265dbd42ff89ed69b27',
+        hint=(
+            'A turn is a run of rerolls ended by a roll that counts: a geometric number of rolls. '
+            'If each roll counts with probability q, a turn takes 1/q rolls on average.'
+        ),
+        mistakes={
+            '03b82867a0924b7e0cf8e8dab8051974849c56fca65eb35be51b9990e823a988':
+                '1 + P(reroll) counts only one possible reroll; rerolls can repeat.',
+            'c1ead934cac47f1a80bd6dabeb34ec45931c29fa29406871a3bb51b0fc937e05':
+                (
+                    'That is the chance a roll counts; the expected number of rolls is its '
+                    'reciprocal.'
+                ),
+        },
+    ),
+    Exercise(
+        id='next-roll',
+        salt='bc387e9b1fb14f10',
+        answer_digest='3508417c4faa1ca789daa1c3324de54775fc790ca71b90d4bb17087db1888cd1',
+        hint=(
+            'Go face by face: must it be used on your trio (and can it make the Tree)? If not, can'
+            ' it be used on the House, or is it rolled again? A rolled-again face does not end the'
+            ' turn.'
+        ),
+        mistakes={
+            '5d24b969023847f9f105a8bee36ab0d3bb704067b12d455345a7febb5e003287':
+                (
+                    'One face can change neither line here: it is rolled again, so divide by the '
+                    'chance of a face that counts.'
+                ),
+            '83d8d7648f60cf6de6f9d25f7cc3c7d98358068181b33bf3aa7ad0ff3169ff1d':
+                'Wild wins, but so does another face: which action puts MS on the Large?',
+        },
+    ),
+    Exercise(
+        id='one-roll-count',
+        salt='086650b418c88d71',
+        answer_digest='c104c6cdc965ccc0cef75a3b0e223798dbe50c7f41d32d259fc7e5aa583c807c',
+        hint=(
+            'For each of the 204 trios, ask whether some face of the die can make a match with the'
+            ' Tree this turn (a result on your trio, or on the House when the trio cannot use the '
+            'face, or anything on Wild). Let the computer loop over the trios.'
+        ),
+        mistakes={
+            '93377f95abfed2ae03232d7c056832390118b1dac3013047700a9c292d8f9fd2':
+                (
+                    'The Tree itself cannot match this turn: every action changes one of the two '
+                    'lines.'
+                ),
+            '39a571bc1ce77ce6d59a5e61ef2a77753c224a5782ffcba71074c76f79e51d9f':
+                (
+                    'Those are the Wild results from the Tree; some trios match by moving the '
+                    'House instead, and some by an action on the trio that is not the reverse of '
+                    'one of those.'
+                ),
+        },
+    ),
+    Exercise(
+        id='solo-one-piece',
+        salt='e1bb7fee01d190de',
+        answer_digest='9fcc727ac1595e3397af46ec92352fffda2ad1241295bc81ff3ebbb0d9667cb2',
+        hint=(
+            'Solve it like a small Markov chain: write V for each (piece, House) position, one '
+            'equation each, remembering rerolls count as rolls and the start has no match yet.'
+        ),
+        mistakes={
+            'e1df48db3313d885884d198fd5a79299e07eef94e9990ad022bcf2bdc279292b':
+                'That is the value one move after the start; the first turn cannot match.',
+            '8eeb0404b76af2fcefc173097bc21a6a912901a7899b4f69c3994e86ff6c5089':
+                'Check the start: Dig cannot change an upright piece or an upright House.',
+        },
+    ),
+)
 
 def _load_pyramids() -> None:
     for ex in _PYRAMIDS:
