@@ -15,6 +15,11 @@ from .errors import HumanToMove, IllegalActionError, RuleError
 from .protocol import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, State
 from .registry import GAMES, load_game
 
+# Bound eagerly (it is light): the function ``simulate`` shares its name with the submodule
+# ``treehouse_lab.simulate``, and importing that submodule by any route would otherwise
+# replace a lazily bound ``tl.simulate`` with the module.
+from .simulate import playouts, simulate
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -25,7 +30,6 @@ __all__ = [
 
 _LAZY = {
     "Match": ".match", "LogEntry": ".match",
-    "simulate": ".simulate", "playouts": ".simulate",
     "Board": ".boards",
 }
 

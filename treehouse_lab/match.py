@@ -183,6 +183,8 @@ class Match:
 
     # -- time travel ----------------------------------------------------------------
     def undo(self, steps: int = 1) -> None:
+        if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
+            raise RuleError(f"undo: steps must be a whole number >= 0, got {steps!r}")
         if steps > self._cursor:
             raise RuleError(f"cannot undo {steps} step(s): only {self._cursor} taken")
         self._cursor -= steps

@@ -49,8 +49,7 @@ class Action:
     def to_json(self) -> dict:
         out: dict[str, Any] = {"kind": self.KIND}
         for f in dataclasses.fields(self):
-            v = getattr(self, f.name)
-            out[f.name] = list(v) if isinstance(v, tuple) else v
+            out[f.name] = _to_json_value(getattr(self, f.name))
         return out
 
     @classmethod
@@ -63,9 +62,7 @@ class Action:
             )
         values = {}
         for name in names:
-            v = data[name]
-            if isinstance(v, list):
-                v = tuple(v)
+            v = _from_json_value(data[name])
             if not _json_atom_or_tuple(v):
                 raise RuleError(f"action {cls.KIND!r}: field {name} has a bad value {v!r}")
             values[name] = v
@@ -73,6 +70,14 @@ class Action:
             return cls(**values)
         except (TypeError, ValueError) as exc:
             raise RuleError(f"action {cls.KIND!r}: {exc}") from None
+
+
+def _to_json_value(v: Any) -> Any:
+    return [_to_json_value(x) for x in v] if isinstance(v, tuple) else v
+
+
+def _from_json_value(v: Any) -> Any:
+    return tuple(_from_json_value(x) for x in v) if isinstance(v, list) else v
 
 
 def _json_atom_or_tuple(v: Any) -> bool:

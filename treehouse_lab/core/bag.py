@@ -74,6 +74,10 @@ class Bag:
             self._total += n
 
     def remove(self, kind: Hashable, n: int = 1) -> None:
+        if n < 0:
+            raise ValueError("cannot remove a negative number of tokens")
+        if not n:
+            return
         have = self._counts.get(kind, 0)
         if n > have:
             raise ValueError(f"the bag holds {have} of {kind!r}, cannot remove {n}")

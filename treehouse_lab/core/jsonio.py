@@ -18,7 +18,7 @@ def expect_dict(value: Any, where: str, keys: Iterable[str] | None = None) -> di
     if keys is not None:
         keys = set(keys)
         missing = sorted(keys - set(value))
-        extra = sorted(set(value) - keys)
+        extra = sorted(set(value) - keys, key=repr)
         if missing:
             raise RuleError(f"{where}: missing field(s) {', '.join(missing)}")
         if extra:
