@@ -76,6 +76,8 @@ def test_option_values_outside_the_allowed(game_case):
         if opt.name == "players":
             continue
         bads = ["__no_such_value__", object()]
+        if isinstance(opt.default, int) and not isinstance(opt.default, bool):
+            bads.append(-(10**6))  # a count, a score, a round: never hugely negative
         if opt.choices is not None:
             ints = [c for c in opt.choices if isinstance(c, int) and not isinstance(c, bool)]
             if ints:

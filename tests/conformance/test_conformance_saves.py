@@ -12,7 +12,7 @@ import json
 import random
 
 import tl_conformance_harness as H
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import treehouse_lab as tl
@@ -45,6 +45,17 @@ def _set(doc, path, value):
     return doc
 
 
+def _has(doc, path):
+    for k in path:
+        if isinstance(doc, dict) and k in doc:
+            doc = doc[k]
+        elif isinstance(doc, list) and isinstance(k, int) and k < len(doc):
+            doc = doc[k]
+        else:
+            return False
+    return True
+
+
 def _get(doc, path):
     for k in path:
         doc = doc[k]
@@ -53,18 +64,34 @@ def _get(doc, path):
 
 @functools.cache
 def _pool(game: str):
-    """(case, saved JSON text) of spread-out states of one game of every configuration."""
+    """(case, saved JSON texts of spread-out states of one game of that case) for every
+    configuration of ``game``."""
     out = []
     for case in H.cases_of(game):
         pt = H.full_playthroughs(case)[0]
-        for i in H.sample_indices(pt, 6):
-            out.append((case, H.dumps(pt.states[i].to_json())))
+        out.append((case, tuple(H.dumps(pt.states[i].to_json())
+                                for i in H.sample_indices(pt, 6))))
     return out
 
 
-def _mutate(data, doc, ids):
-    """Draw one mutation of ``doc`` (changed in place or replaced); returns (doc, what)."""
+def _shape(path):
+    return tuple("*" if isinstance(k, int) else k for k in path)
+
+
+def _mutate(data, doc, ids, others=()):
+    """Draw one mutation of ``doc`` (changed in place or replaced); returns (doc, what).
+    ``others`` are other saves of the same configuration, for splices and for values that
+    are well-typed but belong elsewhere."""
     nodes = list(_nodes(doc))
+    elsewhere: dict[tuple, list] = {}
+    for other in others:
+        for p, v in _nodes(other):
+            if not isinstance(v, (dict, list)):
+                elsewhere.setdefault(_shape(p), []).append(v)
+    swaps = [(p, v) for p, v in nodes if not isinstance(v, (dict, list)) and any(
+        _type_tag(x) == _type_tag(v) and x != v for x in elsewhere.get(_shape(p), ()))]
+    splices = [p for p, v in nodes if p and any(
+        _has(o, p) and _get(o, p) != v for o in others)]
     dicts = [p for p, v in nodes if isinstance(v, dict) and v]
     lists = [p for p, v in nodes if isinstance(v, list) and v]
     ints = [p for p, v in nodes if isinstance(v, int) and not isinstance(v, bool)]
@@ -74,7 +101,20 @@ def _mutate(data, doc, ids):
     kinds += ["truncate", "drop_item", "duplicate_item"] if lists else []
     kinds += ["int_out_of_range"] if ints else []
     kinds += ["component_swap"] * 3 if id_leaves and len(ids) > 1 else []
+    kinds += ["well_typed_value"] * 2 if swaps else []
+    kinds += ["splice"] * 2 if splices else []
     kind = data.draw(st.sampled_from(kinds), label="mutation")
+    if kind == "well_typed_value":
+        path, old = data.draw(st.sampled_from(swaps), label="leaf")
+        values = sorted({H.dumps(x) for x in elsewhere[_shape(path)]
+                         if _type_tag(x) == _type_tag(old) and x != old})
+        new = json.loads(data.draw(st.sampled_from(values), label="value"))
+        return _set(doc, path, new), f"value {list(path)}: {old!r} -> {new!r}"
+    if kind == "splice":
+        path = data.draw(st.sampled_from(splices), label="subtree")
+        donors = [o for o in others if _has(o, path) and _get(o, path) != _get(doc, path)]
+        donor = data.draw(st.sampled_from(donors), label="donor")
+        return _set(doc, path, copy.deepcopy(_get(donor, path))), f"splice {list(path)}"
     if kind == "retype":
         path = data.draw(st.sampled_from([p for p, _ in nodes]), label="path")
         old = _get(doc, path)
@@ -153,12 +193,15 @@ def _load_or_reject(game, doc, where):
 @given(data=st.data())
 def test_mutated_saves_are_rejected_or_valid(game_case, data):
     pool = _pool(game_case.game) if not game_case.error else game_case.game_class()
-    case, text = data.draw(st.sampled_from(pool), label="saved state")
+    case, texts = data.draw(st.sampled_from(pool), label="configuration")
+    k = data.draw(st.integers(0, len(texts) - 1), label="saved state")
     game = case.make()
-    doc = json.loads(text)
-    doc, what = _mutate(data, doc, H.component_ids(game))
+    doc = json.loads(texts[k])
+    others = [json.loads(t) for j, t in enumerate(texts) if j != k]
+    doc, what = _mutate(data, doc, H.component_ids(game), others)
     where = f"[{case.id}] mutation '{what}':"
     s = _load_or_reject(game, doc, where)
+    event(f"{what.split()[0]} {'accepted' if s is not None else 'rejected'}")
     if s is not None:
         check_accepted_state_is_valid(game, s, where, random.Random(what))
 
