@@ -179,92 +179,99 @@ def exercises() -> list[str]:
 
 _PYRAMIDS: tuple[Exercise, ...] = (
     Exercise(
-        id='two-pieces',
-        salt='333cfb766cc148ba',
-        answer_digest='e3df4a6f3e5369e5b53c4fa8752b954da6f12e6a65c84a6d8345e4e2a3f7908d',
+        id='some-lying',
+        salt='bfcf3aca6feaffae',
+        answer_digest='6f7ae8d1f9711a487482cbcd9d4af9f97d9956724931c19a26960683ee877981',
         hint=(
-            'Split into cases: both pieces in one position (a stack: how many orders?) or each in '
-            'a position of its own (which one is on the left? and each lone piece can face 3 '
-            'ways).'
+            'Count the complement: how many trio arrangements have every piece upright? (Use the '
+            'case split: a lone upright piece is 1 of its 3 shapes.)'
         ),
         mistakes={
-            '9713fa2421fa9d961f5cfeafc843d1c847121065a039cf9e7de14874e9f71531':
+            'dabae44cd2d5e6b5a6216ad84413774e5104c1511aee8192ad9a0443f0b8dd3a':
                 (
-                    'You have the two-position lines. What about the two pieces stacked in one '
-                    'position?'
+                    'That is the number with every piece upright; the question asks for the '
+                    'others.'
                 ),
-            '770f1b93a2af70d6221f2ff3f9ac490367f5f903a581b2e3706ebe2553301ffe':
+            '15682f473e7844cb348c2a3d684e6794a678ddc0e291ee903f2010de38e8a98e':
                 (
-                    'Each lone piece faces 3 ways and there are 2 orders left to right; and '
-                    'stacks?'
+                    'Lines with a stack can have a lying piece too: a pair stacked and one piece '
+                    'lying.'
                 ),
-            '41526688f16d0d67ef1d7117351550aa32c805bd00772d4aadbce9735e3939eb':
-                'A lone piece has 3 facings, but a stack of two can be in 2 orders.',
-        },
-    ),
-    Exercise(
-        id='quartet',
-        salt='dbb3a74ab5556f82',
-        answer_digest='a37f1c9dfb5adf0aef40323465e065d3d6d3548fc18b535d3d7dc9919ac39684',
-        hint=(
-            'Check your method on the trio first (it must give 204). Then either sum over the ways'
-            ' to cut 4 into position sizes, or read 4! times the x^4 coefficient of the generating'
-            ' function, or use the recurrence a(n) = 4n a(n-1) - 2n(n-1) a(n-2).'
-        ),
-        mistakes={
-            'd78a9fd2cefa4cc0e55f4cecfaeec5a2a2be0026da983a9e7d1d0b8d4d41b4f2':
+            '581b15b1c4bd1e8f40cab148463ca81035d91ba8a9dfc155b85518bdcaff1742':
                 (
-                    '204 x 4 puts the new piece in 4 places, but it can also stand alone in 3 '
-                    'facings in any gap, or join any stack at any height: use a method you checked'
-                    ' on the trio.'
+                    'Check the all-upright count again: one stack, a pair and a single, three '
+                    'singles.'
                 ),
         },
     ),
     Exercise(
-        id='tree-wild',
-        salt='0e474986d86e71b2',
-        answer_digest='bcc7f7894ed38c4ede24b6bf611d5773b80fef909d683967e90d6083c1131d49',
+        id='quartet-two-positions',
+        salt='07f251011db871f0',
+        answer_digest='824bc11a2e18aaa2df7b6d802176885367b48f3cbd472c86d130ac565418f2cb',
         hint=(
-            'Count the distinct results of each action on the Tree (Tip, Aim, Hop, Dig, Swap), '
-            'then make sure no arrangement is counted twice.'
+            'The position sizes, left to right, can be (1, 3), (3, 1) or (2, 2). For each: choose '
+            'the pieces, then multiply the shapes (3 for a lone piece, k! for a stack of k).'
         ),
         mistakes={
-            'd08c39f07817cc566a98bbc8a86a3fcceb948ef1a341fa54c436b18b0d3dcdaa':
+            'c59ef55f7cb4b39a1322616af6dfff19aff2d133fc2d1c940cc9f051236f658c':
+                'You have (1, 3) and (3, 1); what about two stacks of two?',
+            'a23d727d93785f8e8b8e0ba6108a403484e4dc9c667ee5f24841b6703520edaa':
                 (
-                    'Aim can take the Small off the top of the stack, to either side (rulings: '
-                    'Aim).'
+                    'Two stacks of two: choose which 2 pieces go left (6 ways), then 2 orders '
+                    'each.'
                 ),
-            '78d3ff30538f153652c28a96b7d2d6ccebeedbe0a9b99a3915638e5efff14970':
-                'Digging needs a lying piece: can the Tree Dig at all?',
+            'e054808200d9f025b8809521a7795d1037670c6c88e224a221108572c79419d8':
+                (
+                    'A stack and a lone piece can be in either order: (1, 3) and (3, 1) are '
+                    'different.'
+                ),
+        },
+    ),
+    Exercise(
+        id='dig-example-wild',
+        salt='a16e339e1ceadc74',
+        answer_digest='bf1d785ff4798762ccb146603250176dd3b338ea005a4b126e6cdbc0363df662',
+        hint=(
+            'Count the distinct results of each action from L> S M (Tip, Aim, Hop, Dig, Swap), '
+            'then take the union: an arrangement two actions can reach is one result, not two.'
+        ),
+        mistakes={
+            '1b0229d75ed970df7812fc2530ec19437724c510b9ceb8ecb7868048852e6246':
+                (
+                    'That adds up the five actions; some arrangements are reached by two different'
+                    ' actions (a lone upright piece tipped left is the same as aimed left).'
+                ),
+            '11ffa68a28be28f10e86de3288e62e7beb62ab74dcc3a8fa292fa2b22dbd0d9f':
+                'Aim works on every lone piece, lying or standing: two new directions each.',
         },
     ),
     Exercise(
         id='reroll-all-lying',
-        salt='781b9a175a89cac0',
-        answer_digest='da9167e22410e3465b054c9b668c976abae8f5719b7a37b951cccb30f3316a7c',
+        salt='fb643dd786d0d774',
+        answer_digest='bd5eddaa39920c7dec14e3311a7f709f0c9944290a7f4c5aea5a5834b8e8aa41',
         hint=(
             'Which faces can change neither a line of lying pieces nor another line of lying '
             'pieces? Those faces are rolled again.'
         ),
         mistakes={
-            '26e520741fa1cfd8ba289bc1c018ba8bed194c1b7df94b6f88b460b401f813a8':
+            '73d22a1a854658c0dfef8aaaf8817d4975621af04ef9f7ece74682e2938633a8':
                 'Hop needs an upright piece too.',
-            'd19063d0e817597412ff799b4d047335f3919b2770a138f2e1d9ba5fde06ad36':
+            'd2c1ca5937984fc526de34e2c84f99daf37d53aa280c20a623c0ca5f60c89227':
                 'Swap always works on your own trio, so it is never rolled again.',
         },
     ),
     Exercise(
         id='turn-length',
-        salt='8b10a7c682c40b38',
-        answer_digest='07719c587278522832cfcfb30eb8df0be17a7f6d74af6265dbd42ff89ed69b27',
+        salt='b564b9f69d7b96cd',
+        answer_digest='2c32e19d2c857ca92d478e69c1dd4dbe5b1d63cdcbfc788731230bf5df168cb2',
         hint=(
             'A turn is a run of rerolls ended by a roll that counts: a geometric number of rolls. '
             'If each roll counts with probability q, a turn takes 1/q rolls on average.'
         ),
         mistakes={
-            '03b82867a0924b7e0cf8e8dab8051974849c56fca65eb35be51b9990e823a988':
+            'b3a745b0391b62b2daaa88da9a58e8e989b356297658630e8d5960be3e3fa69c':
                 '1 + P(reroll) counts only one possible reroll; rerolls can repeat.',
-            'c1ead934cac47f1a80bd6dabeb34ec45931c29fa29406871a3bb51b0fc937e05':
+            '5dd87be59a862ea0dc080031d35e5954b42a3c69120f6b7e78d1735093f838a9':
                 (
                     'That is the chance a roll counts; the expected number of rolls is its '
                     'reciprocal.'
@@ -273,59 +280,70 @@ _PYRAMIDS: tuple[Exercise, ...] = (
     ),
     Exercise(
         id='next-roll',
-        salt='bc387e9b1fb14f10',
-        answer_digest='3508417c4faa1ca789daa1c3324de54775fc790ca71b90d4bb17087db1888cd1',
+        salt='ff83bf095c1dbbc6',
+        answer_digest='64d77b207f329be73dc642365de79809c73b89db58711dd426f5786fb7660e3c',
         hint=(
-            'Go face by face: must it be used on your trio (and can it make the Tree)? If not, can'
-            ' it be used on the House, or is it rolled again? A rolled-again face does not end the'
-            ' turn.'
+            'Go face by face: must it be used on your trio (and can it make the House)? If not, '
+            'can it be used on the House, or is it rolled again? A rolled-again face does not end '
+            "the turn: the turn's real roll is one of the faces that count."
         ),
         mistakes={
-            '5d24b969023847f9f105a8bee36ab0d3bb704067b12d455345a7febb5e003287':
+            '06ed106623bcb40d1ee3b0bd231368b0b68c29faed417c968859d5acc8942194':
                 (
-                    'One face can change neither line here: it is rolled again, so divide by the '
-                    'chance of a face that counts.'
+                    'Two faces can change neither line here: they are rolled again, so divide by '
+                    'the chance of a face that counts.'
                 ),
-            '83d8d7648f60cf6de6f9d25f7cc3c7d98358068181b33bf3aa7ad0ff3169ff1d':
-                'Wild wins, but so does another face: which action puts MS on the Large?',
+            '4051c955b70ecee2eecf5ce494bf712002a35fa347a5ee98a520d6b9b555fb54':
+                (
+                    'Count the faces rolled again once more: Tip and Hop both need an upright '
+                    'piece.'
+                ),
+            '42bacd1b5e136ba0086ba6a8eca9193505e4eed29ee9bd3b74752b2e74cdb0b8':
+                'Wild wins, but so does another face: which action turns one piece round?',
         },
     ),
     Exercise(
         id='one-roll-count',
-        salt='086650b418c88d71',
-        answer_digest='c104c6cdc965ccc0cef75a3b0e223798dbe50c7f41d32d259fc7e5aa583c807c',
+        salt='f17c55062fe51acf',
+        answer_digest='adc3c151a8f3501a419a31da3aac6150996c124ffa6e16715097ab8b9a9abb61',
         hint=(
             'For each of the 204 trios, ask whether some face of the die can make a match with the'
-            ' Tree this turn (a result on your trio, or on the House when the trio cannot use the '
-            'face, or anything on Wild). Let the computer loop over the trios.'
+            ' House L> S M this turn (a result on your trio, or on the House when the trio cannot '
+            'use the face, or anything on Wild). Let the computer loop over the trios.'
         ),
         mistakes={
-            '93377f95abfed2ae03232d7c056832390118b1dac3013047700a9c292d8f9fd2':
+            '2f4e61514be60d72c0d382dae59a265438b8c312835fe2acc80230ef8fbc209b':
                 (
-                    'The Tree itself cannot match this turn: every action changes one of the two '
-                    'lines.'
+                    "The House's own arrangement cannot match this turn: every action changes a "
+                    'line.'
                 ),
-            '39a571bc1ce77ce6d59a5e61ef2a77753c224a5782ffcba71074c76f79e51d9f':
+            'cc01c32be75c10e109aa8c7dd873cde3a4330c2fd084d19eba81fff574dc9610':
                 (
-                    'Those are the Wild results from the Tree; some trios match by moving the '
-                    'House instead, and some by an action on the trio that is not the reverse of '
-                    'one of those.'
+                    'Those are the Wild results of the House; but a match needs your trio to reach'
+                    ' the House (or the House your trio), and moves are not all reversible.'
                 ),
         },
     ),
     Exercise(
         id='solo-one-piece',
-        salt='e1bb7fee01d190de',
-        answer_digest='9fcc727ac1595e3397af46ec92352fffda2ad1241295bc81ff3ebbb0d9667cb2',
+        salt='177f0b85424715cc',
+        answer_digest='cf4c33d6df57f20770d0023139bcafd362cbd986439ad2f70cc23f3959d31913',
         hint=(
-            'Solve it like a small Markov chain: write V for each (piece, House) position, one '
-            'equation each, remembering rerolls count as rolls and the start has no match yet.'
+            'Write V for each (piece, House) position and one equation each; rerolls count as '
+            'rolls. Go face by face from <S against S>: which faces are rolled again, which win, '
+            'and where does a forced move take you?'
         ),
         mistakes={
-            'e1df48db3313d885884d198fd5a79299e07eef94e9990ad022bcf2bdc279292b':
-                'That is the value one move after the start; the first turn cannot match.',
-            '8eeb0404b76af2fcefc173097bc21a6a912901a7899b4f69c3994e86ff6c5089':
-                'Check the start: Dig cannot change an upright piece or an upright House.',
+            '10b03e1f3f6f7d469ab889b9a5beb384b5787a782a1e1f396d48555422b7babe':
+                (
+                    'From <S against S> Tip is rolled again, and Dig must be used on your piece: '
+                    'it stands up, but the House lies.'
+                ),
+            '38a3b56cc413411e1e2d0ba0a69b4584cae3ac73f81468e5037df3348d99551b':
+                (
+                    'The forced Dig does not end the game: add the rolls still needed after it (a '
+                    'position worth 3/2).'
+                ),
         },
     ),
 )

@@ -99,7 +99,7 @@ def test_check_prints_and_never_raises_for_odd_answers(demo, capsys) -> None:
 
 
 def test_unknown_exercise_names_the_known_ones() -> None:
-    with pytest.raises(KeyError, match="two-pieces"):
+    with pytest.raises(KeyError, match="some-lying"):
         grade("no-such-exercise", 1)
 
 
@@ -120,14 +120,14 @@ def _pyramids_answers() -> dict:
     assert len(rerolls) == 1  # the same for every pair of all-lying lines
     reroll = rerolls.pop()
     return {
-        "two-pieces": counting.count_by_enumeration(2),
-        "quartet": counting.count_by_enumeration(4),
-        "tree-wild": len(results(Arrangement.parse("LMS"), "wild")),
+        "some-lying": sum(1 for a in all_arrangements(3) if any(not p.upright for p in a)),
+        "quartet-two-positions": sum(1 for a in all_arrangements(4) if len(a) == 2),
+        "dig-example-wild": len(results(Arrangement.parse("L> S M"), "wild")),
         "reroll-all-lying": reroll,
         "turn-length": 1 / (1 - reroll),
-        "next-roll": counting.win_next_roll("MS L", "LMS"),
-        "one-roll-count": len(counting.one_roll_table("LMS")),
-        "solo-one-piece": solver.solve("S").start_value(),
+        "next-roll": counting.win_next_roll("<L <M S>", "<L <M <S"),
+        "one-roll-count": len(counting.one_roll_table("L> S M")),
+        "solo-one-piece": solver.solve("S").value("<S", "S>"),
     }
 
 
