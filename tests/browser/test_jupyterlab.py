@@ -26,7 +26,9 @@ BOARD = ".tl-board-widget"
 def run_notebook_and_get_board(page, lab, name: str, index: int = 0):
     """Open ``name`` in JupyterLab, run every cell, and return the ``index``-th live board
     (a Playwright locator on ``.tl-board-widget``) once its SVG is drawn and idle."""
-    page.goto(f"{lab.url}/lab/tree/{name}")
+    if not (lab.root / name).exists():
+        raise AssertionError(f"notebooks/{name} is missing")
+    page.goto(f"{lab.url}/lab/tree/{name}?reset")  # ?reset: no tabs restored from before
     try:
         page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started",
                                timeout=RUN_TIMEOUT_MS)
@@ -44,7 +46,8 @@ def run_notebook_and_get_board(page, lab, name: str, index: int = 0):
             timeout=RUN_TIMEOUT_MS,
         )
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        board = page.locator(BOARD).nth(index)
+        panel = page.evaluate("() => window.jupyterapp.shell.currentWidget.id")
+        board = page.locator(f"[id='{panel}'] {BOARD}").nth(index)
         board.locator(".tl-frame svg").wait_for(state="visible", timeout=RUN_TIMEOUT_MS)
         # The notebook has finished when the kernel is idle again.
         page.wait_for_function(
@@ -87,6 +90,21 @@ def click_target(page, board, selector: str) -> None:
         ) from exc
 
 
+def save_screenshot(page, board, path: Path, margin: int = 4) -> None:
+    """The live board with a little of the notebook around it, for the README."""
+    height = board.bounding_box()["height"]
+    page.set_viewport_size({"width": 1280, "height": int(height) + 200})
+    board.evaluate("el => el.scrollIntoView({block: 'center'})")
+    page.mouse.move(0, 0)  # no hover glow in the picture
+    page.wait_for_timeout(300)
+    box = board.bounding_box()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), animations="disabled", clip={
+        "x": box["x"] - margin, "y": box["y"] - margin,
+        "width": box["width"] + 2 * margin, "height": box["height"] + 2 * margin,
+    })
+
+
 def svg_attr(board, selector: str, name: str) -> str | None:
     return board.locator(f".tl-frame svg {selector}").first.get_attribute(name)
 
@@ -103,6 +121,23 @@ def _notebook(cells: list[str]) -> dict:
                                     "name": "python3"}},
         "nbformat": 4, "nbformat_minor": 5,
     }
+
+
+def test_backyard_board_plays_a_card(page, lab):
+    """The Backyard tutorial's first live board: seat 0 is human and waiting; play a card
+    face up with one click, and the treehouse and the log show it."""
+    t0 = time.monotonic()
+    board = run_notebook_and_get_board(page, lab, "backyard-builders.ipynb")
+    house = "g[data-treehouse='0']"
+    before = int(svg_attr(board, house, "data-cards"))
+    log_before = log_text(board)
+    click_target(page, board, "[data-target^='hand:'][data-target$=':up']")
+    after = int(svg_attr(board, house, "data-cards"))
+    assert after == before + 1, f"treehouse 0 did not grow ({before} -> {after})"
+    log = log_text(board)
+    assert log != log_before and "Player 1 plays" in log and "face up" in log, log
+    save_screenshot(page, board, SCREENSHOT)
+    assert time.monotonic() - t0 < 90
 
 
 def test_toy_board_two_clicks(page, lab):

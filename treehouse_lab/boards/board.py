@@ -168,20 +168,21 @@ class Board(widgets.VBox):
             return ""  # the status line already says what to click next
         assert result.action is not None
         entry = self.match.play(result.action)
-        said = [entry.text]
+        said = _sentence([entry.text])
         if self.autorun:
-            said += self._advance_entries()
-        return _sentence(said)
+            more = len(self._advance_entries())
+            if more:
+                said += f" Then {more} more step{'s' if more > 1 else ''}: see the log."
+        return said
 
     def _advance_entries(self) -> list[str]:
-        """Let chance and bots play until a human must choose (or the game ends)."""
+        """Let chance and bots play until a human must choose (or the game ends); the
+        log lines of the steps taken."""
         said = []
         for _ in range(AUTORUN_LIMIT):
             if self.state.is_terminal() or self.match.waiting_for_human():
                 break
             said.append(str(self.match.step().text))
-        if len(said) > 3:  # the log has them all; the message keeps the latest few
-            said = [f"({len(said) - 3} more steps before these)", *said[-3:]]
         return said
 
     def _opening(self) -> str:
@@ -219,8 +220,9 @@ class Board(widgets.VBox):
 
     def _restart(self) -> str:
         self.match.restart()
-        said = self._advance_entries() if self.autorun and self._has_human() else []
-        return "Restarted." + (" " + _sentence(said) if said else "")
+        if self.autorun and self._has_human():
+            self._advance_entries()
+        return "Restarted with the same seed."
 
     def _explain(self) -> str:
         c = self.controls
