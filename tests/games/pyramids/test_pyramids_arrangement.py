@@ -207,7 +207,8 @@ def test_dig_under_a_lying_piece_stands_both_up():
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
 def test_laws_over_every_arrangement(n):
-    for a in all_arrangements(n):
+    every = all_arrangements(n)
+    for a in every if n < 4 else every[::5]:  # n = 4: a fifth of them keeps it quick
         for action in FACES:
             for flag in (True, False) if n < 4 else (True,):
                 ms = moves(a, action, aim_stack_top=flag)

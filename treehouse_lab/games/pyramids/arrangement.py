@@ -16,7 +16,7 @@ depend on that order. Nothing in the rules depends on sizes, so any set of disti
 letters works: ``all_arrangements(n)`` uses ``"SML"[:n]`` for n <= 3 and ``"ABCD..."[:n]``
 for n >= 4 (A smallest).
 
-Moves (docs/rulings/pyramids.md, "Moves and their texts"): ``moves`` lists each way to
+Moves (docs/rulings/pyramids.md, R3, R4 and R13): ``moves`` lists each way to
 act once per (piece clicked, result); ``results`` is the set of distinct results, which is
 what the rulings count ("Distinct moves are counted by the arrangement they produce").
 """
@@ -517,7 +517,7 @@ def _dig(arr: Arrangement) -> Iterator[Move]:
 def _swap(arr: Arrangement) -> Iterator[Move]:
     """Swap (rulings: Actions, Swap): two single pieces trade places, each keeping its
     orientation, except that a piece moving into a stack stands upright. The piece that
-    comes first in the line (left to right, bottom to top) is the one picked."""
+    comes first in the line (left to right, bottom to top) is the one picked (ruling R5)."""
     ps = arr.positions
     spots = [(i, h, c) for i, pos in enumerate(ps) for h, c in enumerate(pos.pieces)]
     for (i, h, a), (j, g, b) in itertools.combinations(spots, 2):
@@ -582,7 +582,8 @@ def _check_action(action: str) -> str:
 def moves(arrangement: ArrangementLike, action: str, *, aim_stack_top: bool = True) -> list[Move]:
     """Every way to use ``action`` ("tip", "aim", "hop", "dig", "swap" or "wild") here.
 
-    One move per (picked piece, result): two different pieces reaching the same result
+    One move per (picked piece, result) (docs/rulings/pyramids.md, R3 and R4): two
+    different pieces reaching the same result
     stay two moves (on a board you pick the piece you want to move), but one piece never
     offers two ways to the same result; under "wild" the first action in die order keeps
     it (a lone upright piece aimed left is the same as tipped left: it is offered as the
