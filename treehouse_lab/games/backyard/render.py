@@ -170,7 +170,7 @@ def render_svg(state: BackyardState, viewer: int | None = None, selection: Itera
     ladder_h = 34
     scores_y = base + ladder_h + 20
     hand_y = scores_y + 52
-    height = hand_y + 2 * HAND_FLOOR + TAB_H + 56
+    height = hand_y + (2 * HAND_FLOOR + TAB_H + 56 if state.holder is not None else 24)
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tl-board tl-backyard" '
         f'width="{width:g}" height="{height:g}" viewBox="0 0 {width:g} {height:g}" {FONT} '
