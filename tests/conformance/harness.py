@@ -30,8 +30,8 @@ from treehouse_lab.protocol import Action, Game, State
 
 TOY = "toyrace"
 SCALE = max(1, int(os.environ.get("TL_CONFORMANCE_SCALE", "1")))
-FULL_GAMES_PER_GAME = 8 * SCALE      # games whose every state gets every check
-CHEAP_GAMES_PER_GAME = 24 * SCALE    # more games for termination/conservation/chance
+FULL_GAMES_PER_GAME = 16 * SCALE     # games whose every state gets every check
+CHEAP_GAMES_PER_GAME = 48 * SCALE   # more games for termination/conservation/chance
 MAX_STEPS = 20_000                   # a game that has not ended by then does not end
 SVG_NS = "{http://www.w3.org/2000/svg}"
 TARGET_ID = re.compile(r"^[A-Za-z0-9_:.-]+$")
@@ -394,7 +394,11 @@ def check_render(state: State, where: str) -> None:
         f"{where} SVG root class is {root.get('class')!r}"
     assert not data_targets(root), f"{where} SVG without targets marks data-target"
     for p in range(game.players):
-        parse_svg(game.render_svg(state, viewer=p), f"{where} viewer={p}")
+        seen = parse_svg(game.render_svg(state, viewer=p), f"{where} viewer={p}")
+        shown = {v for e in seen.iter() for v in e.attrib.values()}
+        shown |= {t.strip() for e in seen.iter() for t in (e.text, e.tail) if t}
+        leaked = shown & state.hidden_from(p)
+        assert not leaked, f"{where} the SVG for viewer {p} names hidden {sorted(leaked)[:6]}"
     text = str(state)
     assert isinstance(text, str) and text.strip(), f"{where} str(state) is empty"
 
