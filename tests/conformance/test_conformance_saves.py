@@ -255,6 +255,8 @@ def _match_mutations(d, game, far_action):
     yield "options not an object", {**d, "options": "x"}
     yield "unknown option", {**d, "options": {**d["options"], "no_such_option": 1}}
     yield "players out of range", {**d, "options": {**d["options"], "players": 99}}
+    for name in sorted(d["options"]):
+        yield f"option {name} retyped", {**d, "options": {**d["options"], name: {"junk": [1]}}}
     yield "seed a string", {**d, "seed": "7"}
     yield "seed a float", {**d, "seed": 1.5}
     yield "seed a bool", {**d, "seed": True}
