@@ -5,7 +5,6 @@ this file, achievement conditions evaluated in this file), never by calling rule
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
@@ -113,13 +112,3 @@ def test_random_games(players, achievements):
         assert s.winners() == [max(tied, key=lambda p: (p - s.start_player) % players)]
     assert games == 400
 
-
-def test_random_playouts_are_fast():
-    g = tl.load_game("backyard", players=3)
-    t = time.perf_counter()
-    n = 200
-    list(playouts(g, n, seed=1))
-    steps = n * (1 + 3 + 2 * 18)
-    rate = steps / (time.perf_counter() - t)
-    # The target is > 20k steps/s; a lenient floor keeps slow CI machines green.
-    assert rate > 5000, f"{rate:.0f} steps/s"
