@@ -39,14 +39,6 @@ BASIC_ACTIONS: tuple[str, ...] = ACTIONS[:5]
 # 1. Arrangements, three ways
 # ---------------------------------------------------------------------------------------
 
-def _pieces(n: int | str) -> str:
-    if isinstance(n, str):
-        return n
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"n must be a whole number of pieces or a string of pieces, got {n!r}")
-    return "SML" if n == 3 else "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:n]
-
-
 def count_by_enumeration(n: int | str = 3) -> int:
     """Way 1, brute force: build every arrangement with the engine's model and count them.
 
@@ -54,7 +46,7 @@ def count_by_enumeration(n: int | str = 3) -> int:
     """
     from .arrangement import all_arrangements
 
-    return len(all_arrangements(_pieces(n)))
+    return len(all_arrangements(n))
 
 
 def position_ways(k: int) -> int:
