@@ -176,6 +176,12 @@ class Arrangement:
             return NotImplemented
         return self._text >= other._text
 
+    def _repr_svg_(self) -> str:
+        """Drawn as pyramids in a notebook (the renderer is imported only then)."""
+        from .render import arrangements_svg
+
+        return arrangements_svg([self])
+
     def __reduce__(self):
         return (Arrangement.parse, (self._text,))
 

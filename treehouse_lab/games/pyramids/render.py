@@ -339,6 +339,7 @@ def _piece(sid: str, c: str, pts: list, colour: str, targets: frozenset,
         f'<polygon points="{_pts([(tx, ty), mid, (bx, by)])}" fill="{_shade(colour, 0.75)}" '
         f'fill-opacity="{0.5 if see_through else 0.55}" stroke="none"/>'
         f'<text x="{lx:.1f}" y="{ly:.1f}" font-size="13" font-weight="bold" fill="#fff" '
+        'font-family="sans-serif" '
         f'text-anchor="middle">{escape(c)}</text>'
         f"<title>{escape(name(c).capitalize())}</title></g>"
     )
@@ -406,4 +407,66 @@ def _markers(arr: Arrangement, sid: str, piece: str | None, layout: list, x0: fl
     return [o for o in out if o]
 
 
-__all__ = ["render_svg", "render_text", "click_paths", "side_id", "TRIO"]
+
+
+# -- pictures of bare arrangements (notebooks) ------------------------------------------
+
+def arrangements_svg(arrangements: Iterable[Arrangement | str], captions: Iterable[str] = (),
+                     colour: str = PLAYER_COLOURS[0], per_row: int = 4) -> str:
+    """Several lines of pieces side by side, each with a caption (its notation by
+    default): how the notebook shows what ``results(...)`` returns."""
+    arrs = [a if isinstance(a, Arrangement) else Arrangement.parse(a) for a in arrangements]
+    caps = list(captions) + [str(a) for a in arrs[len(list(captions)):]]
+    cell_w = max([150] + [int(_layout(a)[-1][0] + _layout(a)[-1][1] + GAP) for a in arrs])
+    cell_h = 130
+    cols = max(1, min(per_row, len(arrs)))
+    rows = max(1, -(-len(arrs) // cols))
+    w, h = cols * cell_w, rows * cell_h
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="tl-pyramids-lines" '
+           f'viewBox="0 0 {w} {h}" width="{w}" height="{h}">',
+           f'<rect width="{w}" height="{h}" rx="10" fill="#fdf6e3"/>']
+    for k, (arr, cap) in enumerate(zip(arrs, caps)):
+        x0, y0 = (k % cols) * cell_w, (k // cols) * cell_h
+        ground = y0 + cell_h - 30
+        out.append(f'<g data-arrangement="{escape(str(arr))}">')
+        out.append(f'<line x1="{x0 + 8}" y1="{ground}" x2="{x0 + cell_w - 8}" y2="{ground}" '
+                   'stroke="#a1887f" stroke-width="1.5" stroke-dasharray="5 4"/>')
+        for (lx, pw), pos in zip(_layout(arr), arr):
+            if pos.upright:
+                cx = x0 + 8 + lx + pw / 2
+                shapes = _stack_shapes(pos, cx, ground)
+                for i, (c, pts, base) in enumerate(shapes):
+                    out.append(_piece("line", c, pts, colour, frozenset(), frozenset(),
+                                      base - 6 if i < len(shapes) - 1 else None,
+                                      see_through=any(_size(c)[0] > _size(d)[0]
+                                                      for d in pos.pieces[:i])))
+            else:
+                pts = _lying_shape(pos, x0 + 8 + lx, ground)
+                out.append(_piece("line", pos.pieces, pts, colour, frozenset(), frozenset(),
+                                  None))
+        out.append(f'<text x="{x0 + cell_w / 2}" y="{ground + 20}" font-size="13" '
+                   f'text-anchor="middle" fill="#3e2723" font-family="sans-serif">'
+                   f"{escape(cap)}</text></g>")
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+class Picture:
+    """A picture a notebook shows inline: ``Picture(svg)`` (``_repr_svg_``)."""
+
+    def __init__(self, svg: str) -> None:
+        self.svg = svg
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+
+def show(arrangements: Iterable[Arrangement | str], captions: Iterable[str] = (),
+         **kw: Any) -> Picture:
+    """``show(results("LMS", "hop"))``: the arrangements drawn, for a notebook cell."""
+    return Picture(arrangements_svg(sorted(arrangements) if isinstance(arrangements, frozenset)
+                                    else arrangements, captions, **kw))
+
+
+__all__ = ["render_svg", "render_text", "click_paths", "side_id", "arrangements_svg", "show",
+           "Picture", "TRIO"]
