@@ -396,3 +396,12 @@ def test_simulation_agrees_with_the_exact_next_roll() -> None:
     est = counting.simulate_next_roll("LM S", "LMS", trials, seed=3)
     sd = (exact * (1 - exact) / trials) ** 0.5
     assert abs(float(est - exact)) < 4 * float(sd)
+
+
+def test_next_roll_agrees_with_the_engine_playing_every_legal_action() -> None:
+    arrs = all_arrangements(3)
+    for stack_top in (True, False):
+        for t in arrs[::17]:
+            for h in arrs[::23]:
+                assert counting.win_next_roll(t, h, stack_top) == \
+                    counting.engine_win_next_roll(t, h, stack_top), (str(t), str(h))
