@@ -81,7 +81,7 @@ def test_two_click_move_selects_then_plays(board, toy):
     browser_click(board, "play")
     assert board.selection == ()
     assert board.match.log[4].action == toy.Play(card)
-    assert board.match._states[5].discard == [*before, card]
+    assert board.match.state.discard[: len(before) + 1] == [*before, card]
     assert f"Play {card}" in board.controls.log.value
 
 

@@ -72,10 +72,27 @@ def click_target(page, board, selector: str) -> None:
     answer (the picture's version changes, or at least the thinking state ends)."""
     view = board.locator(".tl-board-view")
     before = view.get_attribute("data-version")
-    target = board.locator(f".tl-frame {selector}").first
     try:
-        target.wait_for(state="visible", timeout=10_000)
-        target.click()
+        board.locator(f".tl-frame {selector}").first.wait_for(state="visible", timeout=10_000)
+        # Pick a match that is on top at its own centre (pieces may be stacked, and a
+        # player clicks what is visible), then click it as a user would.
+        tid = board.locator(".tl-frame").evaluate(
+            """(frame, sel) => {
+                for (const n of frame.querySelectorAll(sel)) {
+                    n.scrollIntoView({block: 'center'});
+                    const r = n.getBoundingClientRect();
+                    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                    if (hit && hit.closest('[data-target]') === n) {
+                        return n.getAttribute('data-target');
+                    }
+                }
+                return null;
+            }""",
+            selector,
+        )
+        if tid is None:
+            raise AssertionError(f"no {selector!r} target is uncovered at its centre")
+        board.locator(f".tl-frame [data-target='{tid}']").click()
         page.wait_for_function(
             """([el, v]) => el.dataset.version !== v && !el.classList.contains('tl-thinking')""",
             arg=[view.element_handle(), before],
@@ -140,6 +157,31 @@ def test_backyard_board_plays_a_card(page, lab):
     assert time.monotonic() - t0 < 90
 
 
+def test_pyramids_board_piece_then_destination(page, lab):
+    """The pyramids tutorial's first live board: a move is two clicks, a piece and then
+    where it goes; Player 1's trio (``g[data-trio="0"]``) changes its arrangement.
+
+    Until notebooks/treehouse.ipynb exists, a one-cell notebook with the same kind of
+    board stands in for it (seat 0 human, waiting to move)."""
+    name = "treehouse.ipynb"
+    if not (lab.root / name).exists():
+        name = "_treehouse-board.ipynb"
+        (lab.root / name).write_text(json.dumps(_notebook([
+            "import treehouse_lab as tl\n"
+            "board = tl.Board(tl.load_game('pyramids'), seed=0, bots={1: 'random'})\nboard",
+        ])))
+    board = run_notebook_and_get_board(page, lab, name)
+    trio = "g[data-trio='0']"
+    before = svg_attr(board, trio, "data-arrangement")
+    click_target(page, board, "[data-target]")
+    assert board.locator(".tl-frame .tl-selected").count() >= 1
+    # After the bot's answer Player 1's trio still shows Player 1's move.
+    click_target(page, board, ".tl-target:not(.tl-selected)")
+    after = svg_attr(board, trio, "data-arrangement")
+    assert after != before, f"trio 0 kept its arrangement {before!r}"
+    assert "Player 1" in log_text(board)
+
+
 def test_toy_board_two_clicks(page, lab):
     """The generic board on the conformance toy game: pick a card, then "play"."""
     shutil.copy(TOYGAME, lab.root / "_toygame.py")
@@ -152,7 +194,15 @@ def test_toy_board_two_clicks(page, lab):
     before = int(svg_attr(board, "g[data-racer='0']", "data-position"))
     click_target(page, board, "[data-target^='card:']")
     assert board.locator(".tl-frame .tl-selected").count() == 1
-    click_target(page, board, "[data-target='play']")
+    # The second click by keyboard: focus the target, press Enter (what board.js handles).
+    view = board.locator(".tl-board-view")
+    version = view.get_attribute("data-version")
+    board.locator(".tl-frame [data-target='play']").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "([el, v]) => el.dataset.version !== v && !el.classList.contains('tl-thinking')",
+        arg=[view.element_handle(), version], timeout=RUN_TIMEOUT_MS,
+    )
     after = int(svg_attr(board, "g[data-racer='0']", "data-position"))
     assert after > before, f"racer 0 did not move ({before} -> {after})"
     assert "Player 1: Play c" in log_text(board)
