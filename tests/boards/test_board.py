@@ -278,6 +278,13 @@ def test_log_shows_latest_entries_with_fractions(toy):
     assert value.count("<li class=\"tl-") == 4
 
 
+def test_saved_notebooks_fall_back_to_the_svg(board):
+    bundle = board._repr_mimebundle_()
+    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == board.model_id
+    assert bundle["image/svg+xml"] == board.view.svg
+    assert bundle["text/plain"].startswith("<Board toyrace step 4: Player 1 to move")
+
+
 # -- the browser files --------------------------------------------------------------------
 def test_browser_files_are_found_and_loaded():
     js = widget_file("board.js").read_text()

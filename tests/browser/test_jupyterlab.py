@@ -191,6 +191,19 @@ def test_toy_board_two_clicks(page, lab):
     ])))
     t0 = time.monotonic()
     board = run_notebook_and_get_board(page, lab, "_toy-board.ipynb")
+    # A double-click sends one click: the board ignores clicks while it waits, so the
+    # kernel never has to answer a second (stale) one.
+    view = board.locator(".tl-board-view")
+    version = view.get_attribute("data-version")
+    board.locator(".tl-frame [data-target='roll']").dblclick()
+    page.wait_for_function(
+        "([el, v]) => el.dataset.version !== v && !el.classList.contains('tl-thinking')",
+        arg=[view.element_handle(), version], timeout=RUN_TIMEOUT_MS,
+    )
+    page.wait_for_timeout(500)  # room for a second answer, if one had been sent
+    status = board.locator(".tl-status").inner_text()
+    assert "older picture" not in status, status
+    assert log_text(board).count("Player 1: Roll the die") == 1
     before = int(svg_attr(board, "g[data-racer='0']", "data-position"))
     click_target(page, board, "[data-target^='card:']")
     assert board.locator(".tl-frame .tl-selected").count() == 1

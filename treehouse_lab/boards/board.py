@@ -147,6 +147,22 @@ class Board(widgets.VBox):
         self.view.show(svg, self._message)
         self._update_controls()
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
+        """The live widget, plus the current picture as ``image/svg+xml``.
+
+        Why both: JupyterLab, Voila and VS Code prefer the widget view, while a saved
+        notebook read without a kernel (GitHub, nbviewer, an HTML export) falls back to
+        the SVG, so the board still shows the position it was left in.
+        """
+        data = super()._repr_mimebundle_(**kwargs)
+        if isinstance(data, dict) and self.view.svg:
+            data["image/svg+xml"] = self.view.svg
+        return data
+
+    def __repr__(self) -> str:
+        return (f"<Board {self.match.game.name} step {self.match.position}: "
+                f"{self._turn_text(plain=True)}>")
+
     # -- what the gestures do -------------------------------------------------------
     def _on_click(self, target: str) -> str:
         """A click that passed the version check (see :meth:`BoardView.receive`)."""
