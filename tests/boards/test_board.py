@@ -171,6 +171,15 @@ def test_drawing_errors_still_show_a_board(board, monkeypatch):
     assert "bad art" in board.view.svg and board.view.svg.startswith("<svg")
 
 
+def test_click_path_errors_leave_a_board_without_targets(board, monkeypatch):
+    def broken(state):
+        raise KeyError("no paths")
+
+    monkeypatch.setattr(board.match.game, "click_paths", broken)
+    board.controls.step.click()  # any gesture redraws; none may raise
+    assert board.targets() == frozenset() and "no clickable moves" in board.message
+
+
 # -- controls -----------------------------------------------------------------------------
 def test_step_at_a_human_seat_says_so(board):
     board.controls.step.click()

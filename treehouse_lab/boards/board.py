@@ -134,7 +134,11 @@ class Board(widgets.VBox):
 
     def refresh(self) -> None:
         """Redraw everything from the match (after changing it from code, for instance)."""
-        self._selector = Selector(self._paths())
+        try:
+            self._selector = Selector(self._paths())
+        except Exception as exc:  # noqa: BLE001 - a click_paths bug must not kill the board
+            self._selector = Selector({})
+            self._message = f"This position has no clickable moves ({type(exc).__name__}: {exc})"
         if self.selection and not self._selector.is_prefix(self.selection):
             self.selection = ()
         try:
