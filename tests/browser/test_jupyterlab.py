@@ -49,14 +49,16 @@ def run_notebook_and_get_board(page, lab, name: str, index: int = 0):
         panel = page.evaluate("() => window.jupyterapp.shell.currentWidget.id")
         board = page.locator(f"[id='{panel}'] {BOARD}").nth(index)
         board.locator(".tl-frame svg").wait_for(state="visible", timeout=RUN_TIMEOUT_MS)
-        # The notebook has finished when the kernel is idle again.
+        # The notebook has finished when no cell is queued or running ("[*]") and the
+        # kernel is idle (it is idle for a moment between two queued cells, too).
         page.wait_for_function(
-            """() => {
+            """(id) => {
                 const w = window.jupyterapp.shell.currentWidget;
                 const k = w.sessionContext.session.kernel;
-                return k.status === 'idle';
+                const prompts = [...document.querySelectorAll(`[id='${id}'] .jp-InputPrompt`)];
+                return k.status === 'idle' && !prompts.some(p => p.textContent.includes('*'));
             }""",
-            timeout=RUN_TIMEOUT_MS,
+            arg=panel, timeout=RUN_TIMEOUT_MS, polling=250,
         )
         errors = page.locator(".jp-OutputArea-output[data-mime-type*='error']")
         if errors.count():
