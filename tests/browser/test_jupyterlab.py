@@ -161,18 +161,8 @@ def test_backyard_board_plays_a_card(page, lab):
 
 def test_pyramids_board_piece_then_destination(page, lab):
     """The pyramids tutorial's first live board: a move is two clicks, a piece and then
-    where it goes; Player 1's trio (``g[data-trio="0"]``) changes its arrangement.
-
-    Until notebooks/treehouse.ipynb exists, a one-cell notebook with the same kind of
-    board stands in for it (seat 0 human, waiting to move)."""
-    name = "treehouse.ipynb"
-    if not (lab.root / name).exists():
-        name = "_treehouse-board.ipynb"
-        (lab.root / name).write_text(json.dumps(_notebook([
-            "import treehouse_lab as tl\n"
-            "board = tl.Board(tl.load_game('pyramids'), seed=0, bots={1: 'random'})\nboard",
-        ])))
-    board = run_notebook_and_get_board(page, lab, name)
+    where it goes; Player 1's trio (``g[data-trio="0"]``) changes its arrangement."""
+    board = run_notebook_and_get_board(page, lab, "treehouse.ipynb")
     trio = "g[data-trio='0']"
     before = svg_attr(board, trio, "data-arrangement")
     click_target(page, board, "[data-target]")
