@@ -30,9 +30,9 @@ from treehouse_lab.protocol import Action, Game, State
 
 TOY = "toyrace"
 SCALE = max(1, int(os.environ.get("TL_CONFORMANCE_SCALE", "1")))
-FULL_GAMES_PER_GAME = 16 * SCALE     # games whose every state gets every check
-CHEAP_GAMES_PER_GAME = 48 * SCALE   # more games for termination/conservation/chance
-MAX_STEPS = 20_000                   # a game that has not ended by then does not end
+FULL_GAMES_PER_GAME = 32 * SCALE     # games whose every state gets every check
+CHEAP_GAMES_PER_GAME = 96 * SCALE   # more games for termination/conservation/chance
+MAX_STEPS = 5_000                    # a game that has not ended by then does not end
 SVG_NS = "{http://www.w3.org/2000/svg}"
 TARGET_ID = re.compile(r"^[A-Za-z0-9_:.-]+$")
 
