@@ -1,0 +1,33 @@
+"""The benchmark script runs and reports every registered game (figures are printed, not
+asserted: speed is measured by the script, never by a test)."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import treehouse_lab as tl
+from treehouse_lab.registry import game_class
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_engines_benchmark_reports_every_game_and_player_count() -> None:
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "engines.py"), "--seconds", "0.05"],
+        capture_output=True, text=True, check=True,
+    )
+    out = run.stdout
+    for name in tl.GAMES:
+        players = next(o for o in game_class(name).OPTIONS if o.name == "players")
+        for n in players.test_values():
+            line = re.search(rf"^{name}, {n} players\s+([\d,]+) steps/s", out, re.M)
+            assert line, f"no figure for {name} with {n} players in:\n{out}"
+            assert int(line.group(1).replace(",", "")) > 0
+    if importlib.util.find_spec("pyspiel"):
+        assert "OpenSpiel backgammon (C++)" in out and "tic-tac-toe" in out
+    else:
+        assert "OpenSpiel is not installed" in out
