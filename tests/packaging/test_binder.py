@@ -71,7 +71,7 @@ def test_binder_requirements_install_and_run_a_notebook(tmp_path: Path) -> None:
         assert run.returncode == 0, f"{nb.name} failed under the binder environment:\n" \
             + run.stderr[-4000:]
     executed = json.loads((tmp_path / "out" / "probe.ipynb").read_text())
-    printed = "".join(o.get("text", "") for o in executed["cells"][0]["outputs"])
+    printed = "".join("".join(o.get("text", "")) for o in executed["cells"][0]["outputs"])
     prefix, module = printed.split()[:2]
     assert Path(prefix).resolve() == venv.resolve(), "the notebook ran in another Python"
     assert Path(module).resolve().is_relative_to(venv.resolve()), \
