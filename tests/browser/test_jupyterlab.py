@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-TOYGAME = ROOT / "tests" / "conformance" / "toygame.py"
+TOYGAME = ROOT / "tests" / "support" / "tl_toygame.py"
 SCREENSHOT = ROOT / "docs" / "images" / "backyard-board.png"
 
 pytestmark = pytest.mark.browser

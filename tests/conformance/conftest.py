@@ -4,21 +4,7 @@ taking ``game_case`` runs once per game."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
-
-def _load(name: str, path: Path):
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-H = _load("tl_conformance_harness", Path(__file__).parent / "harness.py")
+import tl_conformance_harness as H
 
 
 def pytest_generate_tests(metafunc):

@@ -1,4 +1,4 @@
-"""tl.Match on the toy game (tests/conformance/toygame.py): stepping, humans and bots,
+"""tl.Match on the toy game (tests/support/tl_toygame.py): stepping, humans and bots,
 time travel, the log, seats, saving."""
 
 from __future__ import annotations

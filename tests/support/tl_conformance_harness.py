@@ -2,7 +2,7 @@
 (cached so every check reads the same games), and the per-state checks.
 
 Cases come from ``tl.GAMES`` and each game class's ``configurations()``, plus the toy game
-of ``toygame.py`` (not registered), so a game that registers is tested with no edit here.
+of ``tl_toygame.py`` (not registered), so a game that registers is tested with no edit here.
 
 Budgets (how many games each configuration plays) are per *game*, split over its
 configurations; ``TL_CONFORMANCE_SCALE=4`` plays four times as many for a deeper local run.
