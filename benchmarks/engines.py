@@ -75,8 +75,8 @@ def play_openspiel(state, rng: random.Random) -> int:
 
 def references(seconds: float, seed: int) -> dict[str, float]:
     try:
-        import pyspiel
         import open_spiel.python.games  # noqa: F401  (registers the pure-Python games)
+        import pyspiel
     except ImportError:
         print("OpenSpiel is not installed (pip install -e '.[bench]'): no reference figures.")
         return {}
