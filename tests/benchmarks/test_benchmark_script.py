@@ -31,3 +31,15 @@ def test_engines_benchmark_reports_every_game_and_player_count() -> None:
         assert "OpenSpiel backgammon (C++)" in out and "tic-tac-toe" in out
     else:
         assert "OpenSpiel is not installed" in out
+
+
+def test_pyramids_benchmark_prints_each_figure_beside_its_reference() -> None:
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "pyramids.py"), "--quick", "--repeat", "1"],
+        capture_output=True, text=True, check=True,
+    )
+    out = run.stdout
+    assert re.search(r"engine states \(reference\).*tables agree: True", out), out
+    counts = re.findall(r"Arrangements of (\d) pieces: .* (\d+) vs (\d+)", out)
+    assert counts and all(a == b for _, a, b in counts), out
+    assert re.search(r"Exact solver, aim_stack_top=True: .* start value 5\.\d+", out), out
