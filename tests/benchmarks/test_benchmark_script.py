@@ -42,4 +42,4 @@ def test_pyramids_benchmark_prints_each_figure_beside_its_reference() -> None:
     assert re.search(r"engine states \(reference\).*tables agree: True", out), out
     counts = re.findall(r"Arrangements of (\d) pieces: .* (\d+) vs (\d+)", out)
     assert counts and all(a == b for _, a, b in counts), out
-    assert re.search(r"Exact solver, aim_stack_top=True: .* start value 5\.\d+", out), out
+    assert re.search(r"Exact solver, aim_stack_top=True: .* start value \d+\.\d+", out), out
