@@ -405,3 +405,18 @@ def test_next_roll_agrees_with_the_engine_playing_every_legal_action() -> None:
             for h in arrs[::23]:
                 assert counting.win_next_roll(t, h, stack_top) == \
                     counting.engine_win_next_roll(t, h, stack_top), (str(t), str(h))
+
+
+@pytest.mark.slow
+def test_six_pieces_enumerate_to_the_generating_function_count() -> None:
+    # The issue asks for n = 1..6 wherever enumeration is feasible: six pieces take some
+    # seconds (about a million arrangements), so this runs in a fresh interpreter and its
+    # cache does not slow the rest of the suite.
+    import subprocess
+    import sys
+
+    code = ("from treehouse_lab.games.pyramids import counting; "
+            "print(counting.count_by_enumeration(6))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert int(out) == counting.count_arrangements(6)
