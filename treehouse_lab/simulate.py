@@ -20,7 +20,6 @@ def play_out(state: State, rng: random.Random, bots: Mapping[int, Any] | None = 
     default = make_bot("random")
     seats = {p: make_bot(b) for p, b in (bots or {}).items()}
     for _ in range(max_steps):
-        p = state.current_player
         if state.is_terminal():
             return state
         if state.is_chance_node():
@@ -28,7 +27,6 @@ def play_out(state: State, rng: random.Random, bots: Mapping[int, Any] | None = 
         else:
             mover = state.actors()[0]
             state.apply(seats.get(mover, default).choose(state, rng))
-        del p
     raise RuntimeError(f"no end after {max_steps} steps")
 
 
