@@ -4,7 +4,8 @@ installs the package and runs a tutorial notebook.
 repo2docker ignores the root ``pyproject.toml`` when ``binder/`` exists and runs
 ``pip install -r binder/requirements.txt`` from the repository root, so this test does the
 same in a brand-new venv (no system site-packages) and then executes the Backyard
-tutorial with that environment's own Jupyter and kernel.
+tutorial with that environment's own Jupyter and kernel. Last, it runs the README's first
+command's JupyterLab in that environment and checks it serves the start notebook.
 """
 
 from __future__ import annotations
@@ -12,8 +13,11 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -30,7 +34,7 @@ def _copy_repo(dest: Path) -> Path:
 
 
 @pytest.mark.slow
-def test_binder_requirements_install_and_run_a_notebook(tmp_path: Path) -> None:
+def test_binder_requirements_install_run_a_notebook_and_open_lab(tmp_path: Path) -> None:
     repo = _copy_repo(tmp_path / "repo")
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
@@ -76,3 +80,48 @@ def test_binder_requirements_install_and_run_a_notebook(tmp_path: Path) -> None:
     assert Path(prefix).resolve() == venv.resolve(), "the notebook ran in another Python"
     assert Path(module).resolve().is_relative_to(venv.resolve()), \
         "treehouse_lab came from outside the binder environment"
+
+    # The README's first command, in this fresh environment: JupyterLab on the start notebook.
+    _lab_serves_the_start_notebook(venv, repo, env, tmp_path)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _lab_serves_the_start_notebook(venv: Path, repo: Path, env: dict, tmp_path: Path) -> None:
+    port = _free_port()
+    log = open(tmp_path / "lab.log", "w")
+    lab = subprocess.Popen(
+        [str(venv / "bin" / "jupyter"), "lab", "notebooks/start.ipynb", "--no-browser",
+         "--allow-root", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+         "--IdentityProvider.token=", "--ServerApp.password="],
+        cwd=repo, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/api/status", timeout=5):
+                    break
+            except OSError:
+                assert lab.poll() is None, (tmp_path / "lab.log").read_text()[-3000:]
+                assert time.monotonic() < deadline, "JupyterLab did not come up in 90 s"
+                time.sleep(1)
+        # `jupyter lab notebooks/start.ipynb` serves notebooks/ and opens start.ipynb there.
+        with urllib.request.urlopen(f"{base}/api/contents/start.ipynb", timeout=10) as r:
+            model = json.load(r)
+        assert model["type"] == "notebook"
+        assert "backyard-builders.ipynb" in json.dumps(model["content"])
+        with urllib.request.urlopen(f"{base}/lab/tree/start.ipynb", timeout=10) as r:
+            assert r.status == 200
+    finally:
+        lab.terminate()
+        try:
+            lab.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            lab.kill()
+        log.close()
