@@ -12,7 +12,10 @@ Player ids follow OpenSpiel: seats are 0..n-1, and the special ids below are neg
 from __future__ import annotations
 
 import dataclasses
+import types
+import typing
 from fractions import Fraction
+from functools import cache
 from typing import Any, ClassVar, Iterable, Sequence
 
 from .core.options import Option, resolve_options
@@ -34,6 +37,14 @@ class Action:
 
     __slots__ = ()
     KIND: ClassVar[str] = "action"
+
+    def __post_init__(self) -> None:
+        """Check every field against its annotation, once for every game, so a malformed
+        action (from JSON or typed by hand) fails at construction with the field named."""
+        for name, check, wanted in _field_checks(type(self)):
+            value = getattr(self, name)
+            if not check(value):
+                raise TypeError(f"{self.KIND}: {name} must be {wanted}, got {value!r}")
 
     def _values(self) -> tuple:
         return tuple(getattr(self, f.name) for f in dataclasses.fields(self))
@@ -70,6 +81,39 @@ class Action:
             return cls(**values)
         except (TypeError, ValueError) as exc:
             raise RuleError(f"action {cls.KIND!r}: {exc}") from None
+
+
+def _checker(tp: Any) -> tuple[Any, str] | None:
+    """A predicate and a description for a JSON-native annotation (int, str, bool, None,
+    tuples and unions of them); None for anything else, which is left unchecked."""
+    if tp is type(None):
+        return (lambda v: v is None), "None"
+    if tp is bool:
+        return (lambda v: isinstance(v, bool)), "true or false"
+    if tp is int:
+        return (lambda v: isinstance(v, int) and not isinstance(v, bool)), "a whole number"
+    if tp is str:
+        return (lambda v: isinstance(v, str)), "a string"
+    origin = typing.get_origin(tp)
+    if origin is tuple:
+        return (lambda v: isinstance(v, tuple)), "a list"
+    if origin in (typing.Union, types.UnionType):
+        parts = [_checker(a) for a in typing.get_args(tp)]
+        if any(p is None for p in parts):
+            return None
+        return (lambda v: any(c(v) for c, _ in parts)), " or ".join(d for _, d in parts)
+    return None
+
+
+@cache
+def _field_checks(cls: type) -> tuple[tuple[str, Any, str], ...]:
+    hints = typing.get_type_hints(cls)
+    out = []
+    for f in dataclasses.fields(cls):
+        checker = _checker(hints.get(f.name))
+        if checker is not None:
+            out.append((f.name, *checker))
+    return tuple(out)
 
 
 def _to_json_value(v: Any) -> Any:

@@ -53,10 +53,6 @@ class ChooseAchievement(Action):
     KIND: ClassVar[str] = "choose_achievement"
     achievement: str
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.achievement, str):
-            raise TypeError(f"achievement must be an id string, got {self.achievement!r}")
-
     def __str__(self) -> str:
         return f"Turn up the achievement card {achievement_title(self.achievement)}"
 
@@ -67,10 +63,6 @@ class ChooseStartPlayer(Action):
 
     KIND: ClassVar[str] = "choose_start_player"
     player: int
-
-    def __post_init__(self) -> None:
-        if isinstance(self.player, bool) or not isinstance(self.player, int):
-            raise TypeError(f"player must be a seat number, got {self.player!r}")
 
     def __str__(self) -> str:
         return f"{player_name(self.player)} is the start player and takes the hammer"
@@ -84,10 +76,6 @@ class Draw(Action):
     KIND: ClassVar[str] = "draw"
     card: str
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.card, str):
-            raise TypeError(f"card must be a card id like 'G4-Y3', got {self.card!r}")
-
     def __str__(self) -> str:
         return f"Draw {card_text(self.card)}"
 
@@ -99,12 +87,6 @@ class Play(Action):
     KIND: ClassVar[str] = "play"
     card: str
     face_down: bool = False
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.card, str):
-            raise TypeError(f"card must be a card id like 'G4-Y3', got {self.card!r}")
-        if not isinstance(self.face_down, bool):
-            raise TypeError(f"face_down must be true or false, got {self.face_down!r}")
 
     def __str__(self) -> str:
         how = "face down as a wild" if self.face_down else "face up"

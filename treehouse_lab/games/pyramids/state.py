@@ -36,6 +36,7 @@ class Roll(Action):
     face: str
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if self.face not in FACES:
             raise ValueError(f"face must be one of {', '.join(FACES)}, got {self.face!r}")
 
@@ -63,13 +64,11 @@ class Play(Action):
     text: str
 
     def __post_init__(self) -> None:
+        super().__post_init__()  # every field is a string (checked from the annotations)
         if self.side not in (rules.TRIO_SIDE, rules.HOUSE_SIDE):
             raise ValueError(f"side must be 'trio' or 'house', got {self.side!r}")
         if self.action not in FACES[:-1]:
             raise ValueError(f"action must be one of {', '.join(FACES[:-1])}, got {self.action!r}")
-        for f in ("piece", "dest", "result", "text"):
-            if not isinstance(getattr(self, f), str):
-                raise ValueError(f"{f} must be a string, got {getattr(self, f)!r}")
 
     def __str__(self) -> str:
         return self.text
