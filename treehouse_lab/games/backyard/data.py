@@ -88,16 +88,21 @@ def _floor(value: Any, where: str) -> Floor:
     return Floor(colour, number)
 
 
+def _tables(path: Path, name: str) -> list:
+    """The ``[[name]]`` tables of a data file, which must hold nothing else."""
+    doc = _read_toml(path)
+    if set(doc) != {name} or not isinstance(doc[name], list):
+        raise RuleError(f"{path}: expected only [[{name}]] tables, got keys "
+                        f"{', '.join(sorted(doc)) or '(none)'}")
+    return doc[name]
+
+
 @lru_cache(maxsize=16)
 def _load_cards(key: tuple[str, int, int]) -> tuple[Card, ...]:
     path = Path(key[0])
-    doc = _read_toml(path)
-    if set(doc) != {"card"} or not isinstance(doc["card"], list):
-        raise RuleError(f"{path}: expected only [[card]] tables, got keys "
-                        f"{', '.join(sorted(doc)) or '(none)'}")
     cards: list[Card] = []
     seen: dict[str, int] = {}
-    for i, entry in enumerate(doc["card"], start=1):
+    for i, entry in enumerate(_tables(path, "card"), start=1):
         where = f"{path}: card #{i}"
         if not isinstance(entry, dict):
             raise RuleError(f"{where}: expected a table")
@@ -132,14 +137,11 @@ def _load_cards(key: tuple[str, int, int]) -> tuple[Card, ...]:
 @lru_cache(maxsize=16)
 def _load_achievements(key: tuple[str, int, int]) -> tuple[Achievement, ...]:
     path = Path(key[0])
-    doc = _read_toml(path)
-    if set(doc) != {"achievement"} or not isinstance(doc["achievement"], list):
-        raise RuleError(f"{path}: expected only [[achievement]] tables, got keys "
-                        f"{', '.join(sorted(doc)) or '(none)'}")
+    entries = _tables(path, "achievement")
     out: list[Achievement] = []
     seen: set[str] = set()
     fields = {"id", "name", "points", "condition"}
-    for i, entry in enumerate(doc["achievement"], start=1):
+    for i, entry in enumerate(entries, start=1):
         where = f"{path}: achievement #{i}"
         if not isinstance(entry, dict):
             raise RuleError(f"{where}: expected a table")
