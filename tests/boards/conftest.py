@@ -28,3 +28,4 @@ def sent(board, monkeypatch):
     out: list[dict] = []
     monkeypatch.setattr(board.view, "send", lambda content, buffers=None: out.append(content))
     return out
+

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from tl_board_helpers import autoplay
 
 import treehouse_lab as tl
 
@@ -46,11 +47,6 @@ def test_playing_a_card_face_up_by_its_click_path_grows_the_treehouse(board):
 def test_a_whole_backyard_game_on_the_board_with_bots_and_autoplay():
     b = tl.Board(tl.load_game("backyard", players=3), seed=3, bots={0: "random", 1: "random",
                                                                      2: "random"})
-    play = b.controls.play
-    play.playing = True
-    i = 0
-    while play.playing and i < 2000:
-        i += 1
-        play.value = i
+    autoplay(b, limit=2000)
     assert b.state.is_terminal()
     assert "Game over" in b.controls.status.value

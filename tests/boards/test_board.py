@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from tl_board_helpers import autoplay
 
 import treehouse_lab as tl
 from treehouse_lab.boards import BoardView, widget_file
@@ -249,12 +250,7 @@ def test_autoplay_steps_on_value_changes_and_stops_at_a_human(toy):
 
 def test_autoplay_runs_a_bot_game_to_the_end(toy):
     b = tl.Board(toy.ToyGame(), seed=5, bots={0: "random", 1: "random"})
-    play = b.controls.play
-    play.playing = True
-    i = 0
-    while play.playing and i < 500:
-        i += 1
-        play.value = i
+    autoplay(b, limit=500)
     assert b.state.is_terminal()
     assert "Game over" in b.controls.status.value and "game is over" in b.message
     assert b.controls.step.disabled

@@ -177,6 +177,18 @@ def check_accepted_state_is_valid(game, s, where, rng):
         s.apply(H.choose(s, rng))
 
 
+def _assert_rule_error(load, bad, where):
+    """``load(bad)`` must raise tl.RuleError with a message, and nothing else."""
+    try:
+        load(bad)
+    except tl.RuleError as exc:
+        assert str(exc).strip(), f"{where}: RuleError without a message"
+    except Exception as exc:  # noqa: BLE001 - the point is to name what escaped
+        raise AssertionError(f"{where} raised {type(exc).__name__}: {exc}") from exc
+    else:
+        raise AssertionError(f"{where} was accepted")
+
+
 def _load_or_reject(game, doc, where):
     try:
         return game.state_from_json(doc)
@@ -231,15 +243,7 @@ def test_every_component_id_replaced(case):
 def test_non_objects_and_empty_saves_are_rejected(case):
     game = case.make()
     for bad in (None, [], "state", 0, True, {}, {"junk": 1}):
-        try:
-            game.state_from_json(bad)
-        except tl.RuleError as exc:
-            assert str(exc).strip()
-        except Exception as exc:
-            raise AssertionError(f"[{case.id}] state_from_json({bad!r}) raised "
-                                 f"{type(exc).__name__}: {exc}") from exc
-        else:
-            raise AssertionError(f"[{case.id}] state_from_json({bad!r}) was accepted")
+        _assert_rule_error(game.state_from_json, bad, f"[{case.id}] state_from_json({bad!r})")
 
 
 def _match_mutations(d, game, far_action):
@@ -295,13 +299,5 @@ def test_match_from_json_rejects_malformed(case, monkeypatch):
     for what, bad in _match_mutations(d, game, far):
         if bad is None and what.startswith("an action after"):
             bad = {**full, "actions": [*full["actions"], full["actions"][-1]]}
-        try:
-            tl.Match.from_json(bad)
-        except tl.RuleError as exc:
-            assert str(exc).strip()
-        except Exception as exc:
-            raise AssertionError(f"[{case.id}] Match.from_json with {what} raised "
-                                 f"{type(exc).__name__}: {exc}") from exc
-        else:
-            raise AssertionError(f"[{case.id}] Match.from_json accepted: {what}")
+        _assert_rule_error(tl.Match.from_json, bad, f"[{case.id}] Match.from_json with {what}")
     assert tl.Match.from_json(full).state == pt.states[-1]
