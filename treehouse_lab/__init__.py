@@ -25,12 +25,15 @@ __version__ = "0.1.0"
 __all__ = [
     "CHANCE", "SIMULTANEOUS", "TERMINAL", "GAMES", "Action", "Game", "State",
     "RuleError", "IllegalActionError", "HumanToMove", "load_game",
-    "Match", "LogEntry", "simulate", "playouts", "Board",
+    "Match", "LogEntry", "simulate", "playouts", "Board", "register_bot", "BOTS",
+    "register_schedule", "SCHEDULES",
 ]
 
 _LAZY = {
     "Match": ".match", "LogEntry": ".match",
     "Board": ".boards",
+    "register_bot": ".bots", "BOTS": ".bots",
+    "register_schedule": ".schedules", "SCHEDULES": ".schedules",
 }
 
 

@@ -1,9 +1,11 @@
 """``tl.Match``: a step-able, seeded, undoable game session (the boards drive one).
 
 Design, after boardgame.io's event log: the match is its seed, its seats and the list of
-actions taken. Every state is derived by replaying that list, so ``to_json`` is tiny and
-``from_json`` replays exactly. Each random decision draws from a generator keyed to
-(seed, step), so undo, redo and goto never disturb what a later draw would be.
+moves taken, each move an action and the seat that took it. Every state is derived by
+replaying that list, so ``to_json`` is tiny and ``from_json`` replays exactly. Each random
+decision (a chance outcome, a bot's choice, which bot is quicker in a real-time phase)
+draws from a generator keyed to (seed, step), so undo, redo and goto never disturb what a
+later draw would be, and one seed gives one game on every machine.
 """
 
 from __future__ import annotations
@@ -12,12 +14,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
-from .bots import Bot, make_bot
+from .bots import ask_bot, bot_name, make_bot, takes_player
 from .core.chance import sample_outcome, step_rng
-from .core.jsonio import expect_dict, expect_int, expect_list, expect_str
-from .errors import HumanToMove, IllegalActionError, RuleError
+from .core.jsonio import check_depth, expect_dict, expect_int, expect_list, expect_str
+from .errors import HumanToMove, IllegalActionError, RuleError, clip, quote
 from .protocol import CHANCE, Action, Game, State
-from .registry import load_game
+from .registry import load_game_from
+from .schedules import resolve_schedule
+
+#: Seeds are whole numbers of at most 63 bits (and their negatives): they key every draw
+#: as text, and a longer number is neither useful nor printable in an error message.
+SEED_LIMIT = 2**63
 
 
 @dataclass(frozen=True)
@@ -40,6 +47,8 @@ class Match:
     """A game being played: seats (human or bot), a seed, and a history to move through.
 
     ``bots`` maps seats to bot names (``"random"``) or bot objects; other seats are human.
+    ``schedule`` decides which bot acts next where several may at once: ``"round-robin"``
+    (default), ``"random"``, or a function (see :mod:`treehouse_lab.schedules`).
     """
 
     def __init__(
@@ -47,34 +56,47 @@ class Match:
         game: Game,
         seed: int = 0,
         bots: Mapping[int, Any] | None = None,
+        schedule: Any = "round-robin",
     ) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise RuleError(f"seed must be a whole number, got {seed!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not -SEED_LIMIT < seed < SEED_LIMIT:
+            raise RuleError(f"seed must be a whole number between -2**63 and 2**63, "
+                            f"got {quote(seed)}")
+        if not isinstance(bots, (Mapping, type(None))):
+            raise RuleError(f"bots must map seats to bots, e.g. {{1: 'random'}}, got {quote(bots)}")
         self.game = game
         self.seed = seed
-        self._bot_specs: dict[int, Any] = {}
-        self._bots: dict[int, Bot] = {}
+        self.schedule_name, self._schedule = resolve_schedule(schedule)
+        self._bot_specs: dict[int, str] = {}
+        self._bots: dict[int, Any] = {}
+        self._bot_takes_player: dict[int, bool] = {}
         for seat, spec in (bots or {}).items():
             self.set_seat(seat, spec)
         self._states: list[State] = [game.new_initial_state()]
-        self._actions: list[Action] = []
+        self._moves: list[tuple[int, Action]] = []
         self._entries: list[LogEntry] = []
         self._cursor = 0
 
     # -- seats ----------------------------------------------------------------------
     def set_seat(self, seat: int, spec: Any) -> None:
-        """Make ``seat`` a bot (``"random"`` or a bot object) or a human (``None``/"human")."""
+        """Make ``seat`` a bot (a registered name or a bot object) or a human
+        (``None``/"human")."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.players:
-            raise RuleError(f"seat must be 0..{self.game.players - 1}, got {seat!r}")
+            raise RuleError(f"seat must be 0..{self.game.players - 1}, got {quote(seat)}")
         if spec is None or spec == "human":
             self._bots.pop(seat, None)
             self._bot_specs.pop(seat, None)
+            self._bot_takes_player.pop(seat, None)
         else:
-            self._bots[seat] = make_bot(spec)
-            self._bot_specs[seat] = spec if isinstance(spec, str) else getattr(spec, "name", "bot")
+            bot = make_bot(spec)
+            self._bots[seat] = bot
+            self._bot_specs[seat] = spec if isinstance(spec, str) else bot_name(bot)
+            self._bot_takes_player[seat] = takes_player(bot)
 
     def seat(self, seat: int) -> str:
         return self._bot_specs.get(seat, "human")
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self._bots
 
     @property
     def bots(self) -> dict[int, Any]:
@@ -93,7 +115,12 @@ class Match:
 
     @property
     def history(self) -> list[Action]:
-        return self._actions[: self._cursor]
+        return [a for _, a in self._moves[: self._cursor]]
+
+    @property
+    def moves(self) -> list[tuple[int, Action]]:
+        """``(seat, action)`` for every step so far; the seat is ``tl.CHANCE`` for chance."""
+        return list(self._moves[: self._cursor])
 
     @property
     def log(self) -> list[LogEntry]:
@@ -101,18 +128,28 @@ class Match:
 
     @property
     def can_redo(self) -> bool:
-        return self._cursor < len(self._actions)
+        return self._cursor < len(self._moves)
+
+    def humans_to_act(self) -> list[int]:
+        """Human seats that may act now."""
+        return [p for p in self.state.actors() if p not in self._bots]
+
+    def bots_to_act(self) -> list[int]:
+        """Bot seats that may act now."""
+        return [p for p in self.state.actors() if p in self._bots]
 
     def waiting_for_human(self) -> bool:
+        """True when only humans can move the game on: no chance to sample and no bot
+        that may act. (Where humans and bots may both act, bots go on: a human seat
+        waits without blocking them.)"""
         s = self.state
-        return not s.is_terminal() and not s.is_chance_node() and any(
-            p not in self._bots for p in s.actors()
-        )
+        return not s.is_terminal() and not s.is_chance_node() and not self.bots_to_act()
 
     # -- moving ---------------------------------------------------------------------
     def step(self) -> LogEntry:
-        """Take one step: sample chance, or let a bot move. A human's turn raises
-        :class:`HumanToMove` (use ``play``); redo-able history is replayed first."""
+        """Take one step: sample chance, or let a bot move (the schedule picks which
+        where several may). Where only humans may act this raises :class:`HumanToMove`
+        (use ``play``); redo-able history is replayed first."""
         s = self.state
         if s.is_terminal():
             raise RuleError("the game is over; undo, goto or restart to go on")
@@ -120,35 +157,73 @@ class Match:
             return self.redo()
         if s.is_chance_node():
             rng = step_rng(self.seed, self._cursor, "chance")
-            action = sample_outcome(s.chance_outcomes(), rng)
-        else:
-            movers = [p for p in s.actors() if p in self._bots]
-            if not movers:
-                raise HumanToMove(
-                    f"{self.game.player_name(s.current_player)} is a human seat: "
-                    "choose with match.play(action)"
-                )
-            p = movers[0]
-            action = self._bots[p].choose(s, step_rng(self.seed, self._cursor, f"bot{p}"))
-        return self._push(action)
+            return self._push(sample_outcome(s.chance_outcomes(), rng), CHANCE)
+        movers = self.bots_to_act()
+        if not movers:
+            raise HumanToMove(
+                f"{s._actor_names(s.actors())} (human) to move: "
+                "choose with match.play(action)"
+            )
+        seat = movers[0]
+        if len(movers) > 1:
+            last = self._moves[self._cursor - 1][0] if self._cursor else None
+            seat = self._schedule(s, list(movers), step_rng(self.seed, self._cursor, "schedule"),
+                                  last if last is not None and last >= 0 else None)
+            if seat not in movers:
+                raise RuleError(f"schedule {self.schedule_name!r} picked seat {quote(seat)}, "
+                                f"which is not one of the bots that may act {movers}")
+        action = self._ask(seat)
+        return self._push(action, seat)
 
-    def play(self, action: Action | str) -> LogEntry:
-        """Take ``action`` (or the legal action whose text is that string) now.
+    def _ask(self, seat: int) -> Action:
+        """The bot's choice, checked: a failing or cheating bot is named in a RuleError
+        (the board stops autoplay on it) and the match is unchanged."""
+        bot = self._bots[seat]
+        who = f"{self.game.player_name(seat)}'s bot {self._bot_specs[seat]!r}"
+        # The bot gets its own copy: whatever it does to the state cannot reach the match.
+        view = self.state.clone()
+        rng = step_rng(self.seed, self._cursor, f"bot{seat}")
+        try:
+            action = ask_bot(bot, view, rng, seat, self._bot_takes_player[seat])
+        except RuleError as exc:
+            raise RuleError(f"{who} failed: {exc}") from exc
+        except Exception as exc:  # noqa: BLE001 - a user's bot may raise anything
+            raise RuleError(f"{who} failed: {type(exc).__name__}: "
+                            f"{clip(str(exc))}") from exc
+        if not self.state.is_legal(action, by=seat):
+            reason = (self.state.why_illegal(action, by=seat) if isinstance(action, Action)
+                      else f"{quote(action)} is not an action")
+            raise IllegalActionError(f"{who} chose an illegal move: {reason}")
+        return action
+
+    def play(self, action: Action | str, by: int | None = None) -> LogEntry:
+        """Take ``action`` (or the legal action whose text is that string) now, for seat
+        ``by`` (required where several players may act).
 
         Playing from an earlier point discards the redo history, as an editor does.
         """
         s = self.state
+        if s.is_chance_node():
+            seat = CHANCE
+            if by not in (None, CHANCE):
+                raise IllegalActionError("this is a chance node: no player acts; "
+                                         "play the outcome without by=")
+        else:
+            seat = s._acting_seat(by)
         if isinstance(action, str):
-            action = s.find_action(action)
-        if action not in s.legal_actions():
-            raise IllegalActionError(s.why_illegal(action) if isinstance(action, Action) else
-                                     f"{action!r} is not an action")
-        if self.can_redo and self._actions[self._cursor] == action:
+            action = s.find_action(action, None if seat == CHANCE else seat)
+        if not s.is_legal(action, by=None if seat == CHANCE else seat):
+            raise IllegalActionError(
+                s.why_illegal(action, by=None if seat == CHANCE else seat)
+                if isinstance(action, Action) else f"{quote(action)} is not an action"
+            )
+        if self.can_redo and self._moves[self._cursor] == (seat, action):
             return self.redo()
-        return self._push(action)
+        return self._push(action, seat)
 
     def run(self, max_steps: int | None = None) -> int:
-        """Step until a human must move, the game ends, or ``max_steps`` steps."""
+        """Step until only humans can move the game on, the game ends, or ``max_steps``
+        steps. Returns how many steps were taken."""
         n = 0
         while (max_steps is None or n < max_steps) and not self.state.is_terminal():
             if self.waiting_for_human() and not self.can_redo:
@@ -157,26 +232,28 @@ class Match:
             n += 1
         return n
 
-    def _push(self, action: Action) -> LogEntry:
+    def _push(self, action: Action, seat: int) -> LogEntry:
         s = self.state
         probability = None
-        if s.is_chance_node():
+        if seat == CHANCE:
             probability = dict(s.chance_outcomes())[action]
-        player = s.current_player
+            text = s.narrate(action)
+        else:
+            text = s.narrate(action, by=seat)
         entry = LogEntry(
             step=self._cursor + 1,
-            player=player,
-            actor="Chance" if player == CHANCE else self.game.player_name(player),
+            player=seat,
+            actor="Chance" if seat == CHANCE else self.game.player_name(seat),
             action=action,
-            text=s.narrate(action),
+            text=text,
             probability=probability,
         )
-        new = s.child(action)
+        new = s.child(action, by=None if seat == CHANCE else seat)
         del self._states[self._cursor + 1 :]
-        del self._actions[self._cursor :]
+        del self._moves[self._cursor :]
         del self._entries[self._cursor :]
         self._states.append(new)
-        self._actions.append(action)
+        self._moves.append((seat, action))
         self._entries.append(entry)
         self._cursor += 1
         return entry
@@ -184,7 +261,7 @@ class Match:
     # -- time travel ----------------------------------------------------------------
     def undo(self, steps: int = 1) -> None:
         if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
-            raise RuleError(f"undo: steps must be a whole number >= 0, got {steps!r}")
+            raise RuleError(f"undo: steps must be a whole number >= 0, got {quote(steps)}")
         if steps > self._cursor:
             raise RuleError(f"cannot undo {steps} step(s): only {self._cursor} taken")
         self._cursor -= steps
@@ -197,8 +274,8 @@ class Match:
 
     def goto(self, k: int) -> None:
         """Jump to the state after ``k`` actions (0 is the start), within the known history."""
-        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(self._actions):
-            raise RuleError(f"goto: step must be 0..{len(self._actions)}, got {k!r}")
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(self._moves):
+            raise RuleError(f"goto: step must be 0..{len(self._moves)}, got {quote(k)}")
         self._cursor = k
 
     def undo_to_human(self) -> None:
@@ -212,39 +289,71 @@ class Match:
     def restart(self) -> None:
         self._cursor = 0
         del self._states[1:]
-        self._actions.clear()
+        self._moves.clear()
         self._entries.clear()
 
     # -- saving ---------------------------------------------------------------------
     def to_json(self) -> dict:
+        """``{game, options, seed, schedule, bots, moves}``: plain JSON that
+        :meth:`from_json` replays exactly. A move is ``{"by": seat or "chance",
+        "action": {...}}``."""
         return {
             "game": self.game.name,
-            "options": dict(self.game.options),
+            "options": {k: list(v) if isinstance(v, tuple) else v
+                        for k, v in self.game.options.items()},
             "seed": self.seed,
+            "schedule": self.schedule_name,
             "bots": {str(k): v for k, v in sorted(self._bot_specs.items())},
-            "actions": [a.to_json() for a in self.history],
+            "moves": [{"by": "chance" if by == CHANCE else by, "action": a.to_json()}
+                      for by, a in self._moves[: self._cursor]],
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> Match:
-        d = expect_dict(data, "match", {"game", "options", "seed", "bots", "actions"})
+    def from_json(cls, data: Any, bots: Mapping[int, Any] | None = None,
+                  schedule: Any = None) -> Match:
+        """Replay a saved match. ``bots`` gives bot objects for seats whose bot is not
+        registered (a bot written in a notebook), and ``schedule`` a schedule function
+        where the save names one that is not registered."""
+        check_depth(data, "match")
+        d = expect_dict(data, "match", {"game", "options", "seed", "schedule", "bots", "moves"})
         name = expect_str(d["game"], "match.game")
-        game = load_game(name, **expect_dict(d["options"], "match.options"))
-        bots = {}
+        options = expect_dict(d["options"], "match.options")
+        game = load_game_from(name, options)
+        given = dict(bots or {})
+        seats: dict[int, Any] = {}
         for k, v in expect_dict(d["bots"], "match.bots").items():
             try:
                 seat = int(k)
             except ValueError:
-                raise RuleError(f"match.bots: seat {k!r} is not a number") from None
-            bots[seat] = expect_str(v, f"match.bots[{k}]")
-        match = cls(game, seed=expect_int(d["seed"], "match.seed"), bots=bots)
-        for i, a in enumerate(expect_list(d["actions"], "match.actions")):
-            action = game.action_from_json(a)
+                raise RuleError(f"match.bots: seat {quote(k, 20)} is not a number") from None
+            spec = expect_str(v, f"match.bots[{k}]")
+            seats[seat] = given.pop(seat, spec)
+        if given:
+            raise RuleError(f"Match.from_json(bots=...): seat(s) {sorted(given)} have no bot "
+                            "in the save")
+        saved_schedule = expect_str(d["schedule"], "match.schedule")
+        try:
+            match = cls(game, seed=expect_int(d["seed"], "match.seed"), bots=seats,
+                        schedule=schedule if schedule is not None else saved_schedule)
+        except RuleError as exc:
+            if "unknown bot" in str(exc):
+                raise RuleError(f"{exc}; or pass Match.from_json(save, bots={{seat: bot}}) "
+                                "for a bot that is not registered") from None
+            raise
+        for i, m in enumerate(expect_list(d["moves"], "match.moves")):
+            move = expect_dict(m, f"match.moves[{i}]", {"by", "action"})
+            by = move["by"]
+            if by != "chance":
+                by = expect_int(by, f"match.moves[{i}].by", 0, game.players - 1)
+            action = game.action_from_json(move["action"])
             try:
-                match.play(action)
+                match.play(action, by=None if by == "chance" else by)
             except IllegalActionError as exc:
-                raise RuleError(f"match.actions[{i}]: {exc}") from None
+                raise RuleError(f"match.moves[{i}]: {exc}") from None
+            if (by == "chance") != (match._moves[-1][0] == CHANCE):
+                raise RuleError(f"match.moves[{i}].by: {quote(move['by'])} does not match "
+                                "the node (chance or a player)")
         return match
 
     def __repr__(self) -> str:
-        return f"<Match {self.game!r} seed={self.seed} step {self._cursor}/{len(self._actions)}>"
+        return f"<Match {self.game!r} seed={self.seed} step {self._cursor}/{len(self._moves)}>"

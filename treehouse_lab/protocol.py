@@ -12,6 +12,7 @@ Player ids follow OpenSpiel: seats are 0..n-1, and the special ids below are neg
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import types
 import typing
 from fractions import Fraction
@@ -20,11 +21,17 @@ from typing import Any, ClassVar, Iterable, Sequence
 
 from .core.options import Option, resolve_options
 from .core.seating import player_name
-from .errors import IllegalActionError, RuleError
+from .core.jsonio import check_depth
+from .errors import IllegalActionError, RuleError, clip, quote
 
 CHANCE = -1
 SIMULTANEOUS = -2
 TERMINAL = -4
+
+#: The longest string or tuple an action field may hold.
+MAX_FIELD_LENGTH = 256
+#: The longest message an illegal action gets (a game's own sentence may quote the action).
+MAX_MESSAGE = 1000
 
 
 class Action:
@@ -38,13 +45,28 @@ class Action:
     __slots__ = ()
     KIND: ClassVar[str] = "action"
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Action:
+        # A bare Action has no kind and no sentence: refuse it with a message a student can
+        # act on instead of an object that prints as a memory address.
+        if cls is Action or not dataclasses.is_dataclass(cls):
+            raise RuleError(
+                f"{cls.__name__} is a base class: build one of a game's action types "
+                "(see game.ACTION_TYPES) or pick from state.legal_actions()"
+            )
+        return super().__new__(cls)
+
     def __post_init__(self) -> None:
         """Check every field against its annotation, once for every game, so a malformed
         action (from JSON or typed by hand) fails at construction with the field named."""
         for name, check, wanted in _field_checks(type(self)):
             value = getattr(self, name)
             if not check(value):
-                raise TypeError(f"{self.KIND}: {name} must be {wanted}, got {value!r}")
+                raise RuleError(f"{self.KIND}: {name} must be {wanted}, got {quote(value)}")
+            if isinstance(value, (str, tuple)) and len(value) > MAX_FIELD_LENGTH:
+                # No game names anything this long; refusing here keeps a forged field
+                # from being copied into every sentence and message built from the action.
+                raise RuleError(f"{self.KIND}: {name} is {len(value)} long; at most "
+                                f"{MAX_FIELD_LENGTH}: {quote(value)}")
 
     def _values(self) -> tuple:
         return tuple(getattr(self, f.name) for f in dataclasses.fields(self))
@@ -75,12 +97,14 @@ class Action:
         for name in names:
             v = _from_json_value(data[name])
             if not _json_atom_or_tuple(v):
-                raise RuleError(f"action {cls.KIND!r}: field {name} has a bad value {v!r}")
+                raise RuleError(f"action {cls.KIND!r}: field {name} has a bad value {quote(v)}")
             values[name] = v
         try:
             return cls(**values)
+        except RuleError:
+            raise
         except (TypeError, ValueError) as exc:
-            raise RuleError(f"action {cls.KIND!r}: {exc}") from None
+            raise RuleError(f"action {cls.KIND!r}: {clip(str(exc))}") from None
 
 
 def _checker(tp: Any) -> tuple[Any, str] | None:
@@ -143,14 +167,18 @@ def _sortable(v: Any) -> tuple:
 class Game:
     """A configured game: rules plus resolved options. Immutable once made.
 
-    Subclasses set ``NAME``, ``TITLE``, ``OPTIONS`` (including ``players``) and
-    ``ACTION_TYPES``, and implement ``new_initial_state`` and ``state_from_json``.
+    Subclasses set ``NAME``, ``TITLE``, ``OPTIONS`` (including ``players``),
+    ``ACTION_TYPES`` and ``RENDERER`` (the module path of their ``render`` module), and
+    implement ``new_initial_state`` and ``_state_from_json``.
     """
 
     NAME: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     ACTION_TYPES: ClassVar[tuple[type[Action], ...]] = ()
+    #: Dotted path of the module with ``render_svg``, ``render_text`` and ``click_paths``.
+    #: Imported on first use only, so loading a game never pays for drawing it.
+    RENDERER: ClassVar[str] = ""
 
     def __init__(self, **options: Any) -> None:
         self.options: dict = resolve_options(self.NAME, self.OPTIONS, options)
@@ -170,18 +198,14 @@ class Game:
 
     @classmethod
     def configurations(cls) -> list[dict]:
-        """Option sets the conformance suite plays: every value of every option, each
-        varied on its own and with every player count (a full product would explode)."""
-        players = next(o for o in cls.OPTIONS if o.name == "players")
-        others = [o for o in cls.OPTIONS if o.name != "players"]
-        configs = []
-        for n in players.test_values():
-            configs.append({"players": n})
-            for opt in others:
-                for value in opt.test_values():
-                    if value != opt.default:
-                        configs.append({"players": n, opt.name: value})
-        return configs
+        """Option sets the conformance suite plays.
+
+        Every player count is crossed with every combination of modules (module options
+        hold sets, and modules interact, so each subset is its own game); every other
+        option's values are varied one at a time on top of the default modules, since a
+        full product of independent variant rules would explode.
+        """
+        return configurations_of(cls.OPTIONS)
 
     def player_name(self, seat: int) -> str:
         return player_name(seat)
@@ -190,18 +214,26 @@ class Game:
     def new_initial_state(self) -> State:
         raise NotImplementedError
 
-    def state_from_json(self, data: Any) -> State:
+    def _state_from_json(self, data: dict) -> State:
         raise NotImplementedError
 
     # -- shared ---------------------------------------------------------------------
+    def state_from_json(self, data: Any) -> State:
+        """The state a ``to_json()`` dict describes; malformed or inconsistent data raises
+        :class:`RuleError` and builds nothing. Depth is checked here, once for every game,
+        before any recursive reader sees the data."""
+        check_depth(data, f"{self.name} state")
+        return self._state_from_json(data)
+
     def action_from_json(self, data: Any) -> Action:
+        check_depth(data, f"{self.name} action", limit=16)
         if not isinstance(data, dict) or "kind" not in data:
             raise RuleError(f"{self.name}: an action must be an object with a 'kind' field")
         kind = data["kind"]
         cls = self._action_types.get(kind) if isinstance(kind, str) else None
         if cls is None:
             raise RuleError(
-                f"{self.name}: unknown action kind {kind!r}; "
+                f"{self.name}: unknown action kind {quote(kind, 40)}; "
                 f"kinds are {', '.join(sorted(self._action_types))}"
             )
         return cls.from_json(data)
@@ -211,43 +243,109 @@ class Game:
         state must conserve (see ``State.components``)."""
         return {}
 
-    # -- drawing (each game's ``render`` module) -------------------------------------
+    # -- drawing (each game's ``render`` module, loaded lazily) ------------------------
+    def _renderer(self) -> Any:
+        if not self.RENDERER:
+            raise NotImplementedError(f"{self.name} has no renderer")
+        return importlib.import_module(self.RENDERER)
+
     def render_svg(self, state: State, **view: Any) -> str:
-        """An SVG picture of ``state``. ``view`` may carry ``viewer`` (whose hand to show),
-        ``selection`` (targets clicked so far) and ``targets`` (what may be clicked)."""
-        raise NotImplementedError
+        """An SVG picture of ``state``. ``view`` may carry ``viewer`` (the seat at the
+        screen: whose hidden cards to show), ``selection`` (targets clicked so far) and
+        ``targets`` (what may be clicked)."""
+        return self._renderer().render_svg(state, **view)
 
     def render_text(self, state: State) -> str:
-        return repr(state)
+        if not self.RENDERER:
+            return repr(state)
+        return self._renderer().render_text(state)
 
-    def click_paths(self, state: State) -> dict[Action, tuple[str, ...]]:
-        """For a board: each legal action and the SVG targets clicked, in order, to pick
-        it. Targets are the ``data-target`` ids the renderer draws."""
-        return {}
+    def click_paths(self, state: State, player: int | None = None) -> dict[Action, tuple[str, ...]]:
+        """For a board: each legal action of ``player`` (the single actor when None) and
+        the SVG targets clicked, in order, to pick it. Targets are the ``data-target`` ids
+        the renderer draws."""
+        if not self.RENDERER:
+            return {}
+        return self._renderer().click_paths(state, player)
+
+
+def configurations_of(options: Sequence[Option]) -> list[dict]:
+    """See :meth:`Game.configurations`."""
+    players = next(o for o in options if o.name == "players")
+    modules = [o for o in options if o.is_set()]
+    others = [o for o in options if o.name != "players" and not o.is_set()]
+    module_combos: list[dict] = [{}]
+    for opt in modules:
+        module_combos = [
+            {**combo, opt.name: value} for combo in module_combos for value in opt.test_values()
+        ]
+    configs = []
+    for n in players.test_values():
+        for combo in module_combos:
+            configs.append({"players": n, **combo})
+        for opt in others:
+            for value in opt.test_values():
+                if value != opt.default:
+                    configs.append({"players": n, opt.name: value})
+    return configs
 
 
 class State:
     """One position of a game. Mutable through ``apply`` only; ``child`` and ``clone``
-    give independent copies."""
+    give independent copies.
+
+    Games implement the underscored methods; the public ones wrap them with the
+    guarantees of the protocol: a legality check before anything changes, ``by`` checked
+    against ``actors()``, and fresh lists for the caller (``legal_actions`` and
+    ``chance_outcomes`` may be cached by a game: the copies are the caller's to mutate).
+    """
 
     game: Game
 
     # -- to implement ---------------------------------------------------------------
     @property
     def current_player(self) -> int:
+        """A seat when one player decides; ``CHANCE``, ``TERMINAL``, or ``SIMULTANEOUS``
+        when several may act (then ``actors()`` says who)."""
         raise NotImplementedError
+
+    def _actors(self) -> list[int]:
+        """Who may act at a ``SIMULTANEOUS`` node. Games with real-time phases override."""
+        return []
 
     def _legal_actions(self, player: int) -> list[Action]:
         raise NotImplementedError
 
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         return []
 
-    def _apply(self, action: Action) -> None:
+    def _is_legal(self, action: Action, player: int) -> bool:
+        """Whether ``player`` may take ``action`` now. The default builds the legal list;
+        games override it with a lookup where that list is costly (it runs on every
+        ``apply``)."""
+        return action in self._legal_actions(player)
+
+    def _apply(self, action: Action, player: int) -> None:
+        """Change the state; ``action`` is known to be legal for ``player`` (``CHANCE``
+        for a chance outcome)."""
         raise NotImplementedError
 
-    def returns(self) -> list[int]:
-        raise NotImplementedError
+    def returns(self) -> list:
+        """The utility a search bot maximises, on one scale for every game: at a terminal
+        state 1 for a sole winner, 1/k to each of k tied winners, 0 to everyone else (so
+        they sum to 1); all 0 before the end. Points are in :meth:`scores`."""
+        if not self.is_terminal():
+            return [0] * self.game.players
+        winners = self.winners()
+        share = Fraction(1, len(winners))
+        return [share if p in winners else Fraction(0) for p in range(self.game.players)]
+
+    def scores(self) -> list[dict]:
+        """The rulebook's points, one dict per seat: ``{"total": n, <source>: n, ...}``,
+        the breakdown by the rulebook's scoring categories. Games without points (a race
+        to match, like Treehouse) raise ``RuleError``. Valid at any state: before the end
+        it is what each player would score if the game ended now."""
+        raise RuleError(f"{self.game.name} has no points: see winners() and returns()")
 
     def winners(self) -> list[int]:
         raise NotImplementedError
@@ -282,66 +380,153 @@ class State:
         return self.current_player == SIMULTANEOUS
 
     def actors(self) -> list[int]:
+        """The seats that may act now, in seat order: one in turn-based play, several in
+        a real-time phase, none at chance and terminal nodes."""
         p = self.current_player
-        return [p] if p >= 0 else []
+        if p >= 0:
+            return [p]
+        if p == SIMULTANEOUS:
+            return sorted(self._actors())
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """``[(outcome, Fraction)]`` at a chance node, summing to exactly 1; a new list."""
+        if self.current_player != CHANCE:
+            return []
+        return list(self._chance_outcomes())
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
+        """What ``player`` may do now (a new list, the caller's to mutate). ``player`` may
+        be left out when at most one seat may act; at a chance node these are the
+        outcomes."""
         p = self.current_player
         if p == TERMINAL:
             return []
         if p == CHANCE:
-            return [o for o, _ in self.chance_outcomes()]
+            return [o for o, _ in self._chance_outcomes()]
+        actors = self.actors()
         if player is None:
-            player = p
-        if player not in self.actors():
+            if len(actors) != 1:
+                raise RuleError(
+                    f"{self.game.name}: {self._actor_names(actors)} may act now: "
+                    "say whose actions, legal_actions(player)"
+                )
+            player = actors[0]
+        if player not in actors:
             return []
-        return self._legal_actions(player)
+        return list(self._legal_actions(player))
 
-    def apply(self, action: Action) -> None:
+    def is_legal(self, action: Any, by: int | None = None) -> bool:
+        """Whether ``action`` may be applied now (by seat ``by`` where several may act)."""
+        if not isinstance(action, Action):
+            return False
+        p = self.current_player
+        if p == TERMINAL:
+            return False
+        if p == CHANCE:
+            return by in (None, CHANCE) and any(o == action for o, _ in self._chance_outcomes())
+        actors = self.actors()
+        if by is None:
+            if len(actors) != 1:
+                return False
+            by = actors[0]
+        return by in actors and self._is_legal(action, by)
+
+    def apply(self, action: Action, by: int | None = None) -> None:
         """Apply a legal action or chance outcome; anything else raises
-        :class:`IllegalActionError` and leaves the state exactly as it was."""
+        :class:`IllegalActionError` and leaves the state exactly as it was.
+
+        ``by`` is the seat acting. It may be left out when one seat may act; where several
+        may (a real-time phase) it is required, and a seat that may not act now is refused.
+        """
         if not isinstance(action, Action):
             raise IllegalActionError(
-                f"{self.game.name}: {action!r} is not an action; pick one of "
+                f"{self.game.name}: {quote(action)} is not an action; pick one of "
                 "state.legal_actions()"
             )
-        if action not in self.legal_actions():
-            raise IllegalActionError(self.why_illegal(action))
-        self._apply(action)
+        p = self.current_player
+        if p == CHANCE:
+            if by not in (None, CHANCE):
+                raise IllegalActionError(
+                    f"{self.game.name}: this is a chance node; no player acts (by={quote(by)})"
+                )
+            if not self.is_legal(action):
+                raise IllegalActionError(clip(self.why_illegal(action), MAX_MESSAGE))
+            self._apply(action, CHANCE)
+            return
+        seat = self._acting_seat(by)
+        if not self._is_legal(action, seat):
+            raise IllegalActionError(clip(self.why_illegal(action, by=seat), MAX_MESSAGE))
+        self._apply(action, seat)
 
-    def child(self, action: Action) -> State:
+    def _acting_seat(self, by: Any) -> int:
+        """The seat that acts: ``by`` checked against ``actors()``, or the only actor."""
+        if self.is_terminal():
+            raise IllegalActionError(f"{self.game.name}: the game is over; nobody may act")
+        actors = self.actors()
+        if by is None:
+            if len(actors) == 1:
+                return actors[0]
+            raise IllegalActionError(
+                f"{self.game.name}: {self._actor_names(actors)} may act now: "
+                "say who acts, apply(action, by=seat)"
+            )
+        if isinstance(by, bool) or not isinstance(by, int) or by not in actors:
+            raise IllegalActionError(
+                f"{self.game.name}: seat by={quote(by)} may not act now; "
+                f"{self._actor_names(actors)} may"
+            )
+        return by
+
+    def _actor_names(self, actors: Sequence[int]) -> str:
+        if not actors:
+            return "nobody"
+        names = [self.game.player_name(a) for a in actors]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    def child(self, action: Action, by: int | None = None) -> State:
         new = self.clone()
-        new.apply(action)
+        new.apply(action, by=by)
         return new
 
-    def why_illegal(self, action: Action) -> str:
+    def why_illegal(self, action: Action, by: int | None = None) -> str:
         """A sentence naming the rule that forbids ``action`` here. Games override this to
         cite their rulebook; the default lists what is allowed."""
         if self.is_terminal():
             return f"{action} is not allowed: the game is over"
-        legal = self.legal_actions()
+        if self.is_chance_node():
+            legal = self.legal_actions()
+            who = "chance"
+        else:
+            actors = self.actors()
+            seat = by if by in actors else (actors[0] if len(actors) == 1 else None)
+            if seat is None:
+                return f"{action} is not legal now: {self._actor_names(actors)} may act"
+            legal = self.legal_actions(seat)
+            who = self.game.player_name(seat)
         shown = "; ".join(map(str, legal[:8])) + (" ..." if len(legal) > 8 else "")
-        who = "chance" if self.is_chance_node() else self.game.player_name(self.current_player)
         return f"{action} is not legal now ({who} to move). Legal: {shown}"
 
-    def narrate(self, action: Action) -> str:
+    def narrate(self, action: Action, by: int | None = None) -> str:
         """The log line for ``action`` taken in this state (before it is applied)."""
         if self.is_chance_node():
             return str(action)
-        return f"{self.game.player_name(self.current_player)}: {action}"
+        seat = by if by is not None else self.current_player
+        return f"{self.game.player_name(seat)}: {action}"
 
-    def explain(self, action: Action) -> str:
+    def explain(self, action: Action, by: int | None = None) -> str:
         """Why ``action`` is allowed, citing the rulebook. Games override."""
         return str(action)
 
-    def find_action(self, text: str) -> Action:
+    def find_action(self, text: str, by: int | None = None) -> Action:
         """The legal action whose text is ``text``: handy in notebooks."""
-        for a in self.legal_actions():
+        legal = self.legal_actions(by)
+        for a in legal:
             if str(a) == text:
                 return a
         raise IllegalActionError(
-            f"no legal action reads {text!r}; legal: "
-            + "; ".join(str(a) for a in self.legal_actions()[:12])
+            f"no legal action reads {quote(text)}; legal: "
+            + "; ".join(str(a) for a in legal[:12])
         )
 
     def __eq__(self, other: object) -> bool:
@@ -362,8 +547,8 @@ class State:
     def render_svg(self, **view: Any) -> str:
         return self.game.render_svg(self, **view)
 
-    def click_paths(self) -> dict[Action, tuple[str, ...]]:
-        return self.game.click_paths(self)
+    def click_paths(self, player: int | None = None) -> dict[Action, tuple[str, ...]]:
+        return self.game.click_paths(self, player)
 
 
 def exact_sum(outcomes: Iterable[tuple[Any, Fraction]]) -> Fraction:
@@ -372,7 +557,7 @@ def exact_sum(outcomes: Iterable[tuple[Any, Fraction]]) -> Fraction:
 
 def check_players(seat: Any, players: int, where: str) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise RuleError(f"{where}: player must be a seat 0..{players - 1}, got {seat!r}")
+        raise RuleError(f"{where}: player must be a seat 0..{players - 1}, got {quote(seat)}")
     return seat
 
 

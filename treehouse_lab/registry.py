@@ -8,9 +8,9 @@ all it takes for the conformance suite, the benchmark and the boards to pick it 
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import Any, Mapping
 
-from .errors import RuleError
+from .errors import RuleError, quote
 from .protocol import Game
 
 _REGISTRY: dict[str, str] = {
@@ -25,7 +25,7 @@ def game_class(name: str) -> type[Game]:
     try:
         path = _REGISTRY[name]
     except (KeyError, TypeError):
-        raise RuleError(f"unknown game {name!r}; games are: {', '.join(GAMES)}") from None
+        raise RuleError(f"unknown game {quote(name, 40)}; games are: {', '.join(GAMES)}") from None
     module, _, attr = path.partition(":")
     return getattr(importlib.import_module(module), attr)
 
@@ -33,3 +33,12 @@ def game_class(name: str) -> type[Game]:
 def load_game(name: str, **options: Any) -> Game:
     """``load_game("backyard", players=3)``: a configured game, options validated."""
     return game_class(name)(**options)
+
+
+def load_game_from(name: str, options: Mapping[Any, Any]) -> Game:
+    """``load_game`` for options read from a save: a mapping whose keys are checked to be
+    option names (strings) before they become keyword arguments."""
+    odd = [k for k in options if not isinstance(k, str)]
+    if odd:
+        raise RuleError(f"{quote(name, 40)}: option names are strings, got {quote(odd[0], 30)}")
+    return load_game(name, **options)

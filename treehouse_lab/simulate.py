@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping
 
-from .bots import make_bot
+from .bots import ask_bot, make_bot
 from .core.chance import sample_outcome
 from .protocol import Game, State
 
@@ -25,8 +25,10 @@ def play_out(state: State, rng: random.Random, bots: Mapping[int, Any] | None = 
         if state.is_chance_node():
             state.apply(sample_outcome(state.chance_outcomes(), rng))
         else:
-            mover = state.actors()[0]
-            state.apply(seats.get(mover, default).choose(state, rng))
+            # where several may act at once, who is quicker is drawn from the same stream
+            actors = state.actors()
+            mover = actors[0] if len(actors) == 1 else rng.choice(actors)
+            state.apply(ask_bot(seats.get(mover, default), state, rng, mover), by=mover)
     raise RuntimeError(f"no end after {max_steps} steps")
 
 
@@ -52,7 +54,8 @@ def simulate(game: Game, games: int = 1000, seed: int = 0,
              bots: Mapping[int, Any] | None = None,
              measure: Callable[[State], Any] | None = None) -> Summary | list:
     """Play ``games`` seeded games. Without ``measure``, a :class:`Summary` of wins
-    (a tie counts for each winner) and mean returns; with it, the list of
+    (a tie counts for each winner) and mean returns (a win's share: 1, or 1/k in a k-way
+    tie); with it, the list of
     ``measure(final_state)``."""
     finals = playouts(game, games, seed, bots)
     if measure is not None:

@@ -50,7 +50,7 @@ def test_replay_from_json_and_from_the_log(case, monkeypatch):
     s = m.game.new_initial_state()
     assert H.dumps(s.to_json()) == seen[0]
     for k, entry in enumerate(m.log, start=1):
-        s.apply(entry.action)
+        s.apply(entry.action, by=None if entry.player == tl.CHANCE else entry.player)
         assert H.dumps(s.to_json()) == seen[k], f"[{case.id}] replay differs at step {k}"
 
 
@@ -98,7 +98,9 @@ def test_log_entries(case):
     while not m.state.is_terminal():
         before = m.state.clone()
         entry = m.step()
-        assert entry.step == m.position and entry.player == before.current_player
+        assert entry.step == m.position
+        assert entry.player == tl.CHANCE if before.is_chance_node() \
+            else entry.player in before.actors()
         assert entry.action == m.history[-1] and entry.text.strip()
         assert str(entry).strip()
         if before.is_chance_node():
@@ -108,7 +110,7 @@ def test_log_entries(case):
             assert entry.actor == "Chance"
         else:
             assert entry.probability is None
-            assert entry.action in before.legal_actions()
+            assert entry.action in before.legal_actions(entry.player)
     assert chance_steps > 0
     assert [e.step for e in m.log] == list(range(1, m.position + 1))
 

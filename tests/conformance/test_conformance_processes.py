@@ -15,17 +15,17 @@ import tl_conformance_harness as H
 import treehouse_lab as tl
 
 SCRIPT = r"""
-import importlib.util, json, sys
-spec = importlib.util.spec_from_file_location("tl_toygame", sys.argv[1])
-mod = importlib.util.module_from_spec(spec); sys.modules["tl_toygame"] = mod
-spec.loader.exec_module(mod)
+import json, sys
+sys.path.insert(0, sys.argv[1])
 import treehouse_lab as tl
 from treehouse_lab import registry
 registry._REGISTRY["toyrace"] = "tl_toygame:ToyGame"
+registry._REGISTRY["toyorchard"] = "tl_toyorchard:OrchardGame"
 out = []
 for name, config, seed in json.loads(sys.argv[2]):
     game = tl.load_game(name, **config)
-    m = tl.Match(game, seed=seed, bots={p: "random" for p in range(game.players)})
+    m = tl.Match(game, seed=seed, bots={p: "random" for p in range(game.players)},
+                 schedule="random")
     m.run()
     out.append([m.to_json(), m.state.to_json(), [str(e) for e in m.log]])
 print(json.dumps(out, sort_keys=True))
@@ -37,7 +37,8 @@ def _here(jobs, monkeypatch):
     out = []
     for name, config, seed in jobs:
         game = tl.load_game(name, **config)
-        m = tl.Match(game, seed=seed, bots={p: "random" for p in range(game.players)})
+        m = tl.Match(game, seed=seed, bots={p: "random" for p in range(game.players)},
+                     schedule="random")
         m.run()
         out.append([m.to_json(), m.state.to_json(), [str(e) for e in m.log]])
     return json.loads(json.dumps(out, sort_keys=True))
@@ -48,7 +49,7 @@ def test_matches_do_not_depend_on_the_hash_seed(game_case, monkeypatch):
     jobs = [[c.game, dict((k, list(v) if isinstance(v, tuple) else v) for k, v in c.config),
              17] for c in H.cases_of(game_case.game)]
     want = _here(jobs, monkeypatch)
-    toy = str(Path(H.tl_toygame.__file__))
+    toy = str(Path(H.tl_toygame.__file__).parent)
     for hashseed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": hashseed}
         res = subprocess.run([sys.executable, "-c", SCRIPT, toy, json.dumps(jobs)],

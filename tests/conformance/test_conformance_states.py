@@ -95,10 +95,33 @@ def test_playthrough_states_are_not_disturbed(case):
     game = case.make()
     for pt in H.full_playthroughs(case):
         s = game.new_initial_state()
-        for i, a in enumerate(pt.actions):
+        for i, (a, by) in enumerate(zip(pt.actions, pt.bys)):
             assert s == pt.states[i], f"{pt.where(i)} replay differs from the recorded clone"
-            s.apply(a)
+            s.apply(a, by=by)
         assert s == pt.states[-1]
+
+
+def test_returned_values_are_the_callers(case):
+    """Defect 4.1 of issue 6: an engine handed out its cached list of moves, and a bot that
+    shuffled and popped it corrupted the game."""
+    for pt in H.full_playthroughs(case):
+        for i in H.sample_indices(pt, 12):
+            s = pt.states[i].clone()
+            H.check_returned_values_are_the_callers(s, pt.where(i))
+            assert s == pt.states[i]
+            if i < len(pt.actions):
+                s.apply(pt.actions[i], by=pt.bys[i])
+                assert s == pt.states[i + 1], f"{pt.where(i)} play after scribbling differs"
+
+
+def test_scores_add_up_in_every_state(case):
+    for pt in H.full_playthroughs(case):
+        for i in H.sample_indices(pt, 12):
+            H.check_scores(pt.states[i], pt.where(i))
+            if not pt.states[i].is_terminal():
+                r = pt.states[i].returns()
+                assert r == [0] * case.make().players, \
+                    f"{pt.where(i)} returns() before the end must be all 0, got {r}"
 
 
 def test_observation_hides_what_is_hidden(case):
@@ -108,7 +131,7 @@ def test_observation_hides_what_is_hidden(case):
             H.check_observation(s, pt.where(i))
             hidden_seen = hidden_seen or any(
                 s.hidden_from(p) for p in range(s.game.players))
-    if case.game == H.TOY:  # the toy deals hidden hands: the check must have had work
+    if case.game in H.TOYS:  # the toys hide hands and bids: the check must have had work
         assert hidden_seen
 
 
@@ -128,16 +151,16 @@ NON_ACTIONS = (None, 0, "Do a little dance", ("x",), {"kind": "roll"}, object())
 
 def _illegal_candidates(pt, i, rng):
     s = pt.states[i]
-    legal = set(s.legal_actions())
+    legal = set(s.legal_actions(pt.bys[i]) if i < len(pt.bys) else ())
     elsewhere = [a for a in dict.fromkeys(pt.actions) if a not in legal]
     picks = rng.sample(elsewhere, min(3, len(elsewhere)))
     return [*picks, Bogus(), *NON_ACTIONS]
 
 
-def _expect_illegal(s, a, where):
+def _expect_illegal(s, a, where, by=None):
     before = H.dumps(s.to_json())
     with pytest.raises(tl.IllegalActionError) as info:
-        s.apply(a)
+        s.apply(a, by=by)
     assert str(info.value).strip(), f"{where} IllegalActionError for {a!r} has no message"
     assert H.dumps(s.to_json()) == before, f"{where} illegal {a!r} changed the state"
 
@@ -147,12 +170,21 @@ def test_illegal_actions_raise_and_change_nothing(case):
     for pt in H.full_playthroughs(case):
         for i in H.sample_indices(pt, 25):
             s = pt.states[i].clone()
-            texts = [str(a) for a in s.legal_actions()[:1]]  # apply takes actions, not text
+            by = pt.bys[i] if i < len(pt.bys) else None
+            texts = [str(a) for a in s.legal_actions(by)[:1]]  # apply takes actions, not text
             for a in [*_illegal_candidates(pt, i, rng), *texts]:
-                _expect_illegal(s, a, pt.where(i))
+                _expect_illegal(s, a, pt.where(i), by=by)
+            if i < len(pt.actions):
+                # a legal move by a seat that may not act now, or for nobody where several
+                # may, is refused too
+                others = [p for p in range(s.game.players) if p not in s.actors()]
+                for p in others[:2]:
+                    _expect_illegal(s, pt.actions[i], pt.where(i), by=p)
+                if len(s.actors()) > 1:
+                    _expect_illegal(s, pt.actions[i], pt.where(i), by=None)
             assert s == pt.states[i]
             if i < len(pt.actions):
-                s.apply(pt.actions[i])  # still playable after the refusals
+                s.apply(pt.actions[i], by=by)  # still playable after the refusals
                 assert s == pt.states[i + 1]
 
 
@@ -163,16 +195,17 @@ def test_match_play_of_illegal_changes_nothing(case):
     m = tl.Match(game, seed=1)
     checkpoints = set(H.sample_indices(pt, 8))
     for i, a in enumerate([*pt.actions, None]):
+        by = pt.bys[i] if i < len(pt.bys) else None
         if i in checkpoints:
             snap = (H.dumps(m.to_json()), H.dumps(m.state.to_json()), m.position,
                     len(m.log), m.can_redo)
             for bad in _illegal_candidates(pt, i, rng):
                 with pytest.raises(tl.IllegalActionError):
-                    m.play(bad)
+                    m.play(bad, by=by)
                 assert (H.dumps(m.to_json()), H.dumps(m.state.to_json()), m.position,
                         len(m.log), m.can_redo) == snap, f"{pt.where(i)} Match.play({bad!r})"
         if a is not None:
-            m.play(a)
+            m.play(a, by=by)
     assert m.state == pt.states[-1]
 
 

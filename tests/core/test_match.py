@@ -167,7 +167,7 @@ def test_playing_after_undo_truncates_redo(game):
     hand = m.state.hands[0]
     m.play(Play(hand[0]))
     assert not m.can_redo and m.position == 5
-    assert m.history[-1] == Play(hand[0]) and len(m.to_json()["actions"]) == 5
+    assert m.history[-1] == Play(hand[0]) and len(m.to_json()["moves"]) == 5
 
 
 def test_playing_the_recorded_action_keeps_the_redo_history(game):
@@ -261,7 +261,9 @@ def test_to_json_and_from_json(game, toy_registered):
     m.undo()  # only the history up to the cursor is saved
     d = m.to_json()
     assert d == {"game": "toyrace", "options": {"players": 2, "target": 8}, "seed": 13,
-                 "bots": {"1": "random"}, "actions": [a.to_json() for a in m.history]}
+                 "schedule": "round-robin", "bots": {"1": "random"},
+                 "moves": [{"by": "chance" if by == tl.CHANCE else by, "action": a.to_json()}
+                           for by, a in m.moves]}
     back = tl.Match.from_json(json.loads(json.dumps(d)))
     assert back.state == m.state and back.history == m.history
     assert back.bots == {1: "random"} and back.seed == 13 and back.position == m.position
@@ -279,6 +281,6 @@ def test_from_json_rejects_an_illegal_history(game, toy_registered):
     m = tl.Match(game, seed=13)
     m.run()
     d = json.loads(json.dumps(m.to_json()))
-    d["actions"][1] = d["actions"][0]  # the same card dealt twice
-    with pytest.raises(tl.RuleError, match=r"match\.actions\[1\]"):
+    d["moves"][1] = d["moves"][0]  # the same card dealt twice
+    with pytest.raises(tl.RuleError, match=r"match\.moves\[1\]"):
         tl.Match.from_json(d)

@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 import tl_toygame  # registered by tests/conftest.py
+import tl_toyorchard
 
 import treehouse_lab as tl
 from treehouse_lab import registry
@@ -29,6 +30,9 @@ from treehouse_lab.core.chance import sample_outcome
 from treehouse_lab.protocol import Action, Game, State
 
 TOY = "toyrace"
+TOY_ORCHARD = "toyorchard"   # several players at once, a secret reveal, two modules
+TOYS = {TOY: tl_toygame.ToyGame, TOY_ORCHARD: tl_toyorchard.OrchardGame}
+TOY_PATHS = {TOY: "tl_toygame:ToyGame", TOY_ORCHARD: "tl_toyorchard:OrchardGame"}
 SCALE = max(1, int(os.environ.get("TL_CONFORMANCE_SCALE", "1")))
 FULL_GAMES_PER_GAME = 32 * SCALE     # games whose every state gets every check
 CHEAP_GAMES_PER_GAME = 96 * SCALE   # more games for termination/conservation/chance
@@ -54,16 +58,16 @@ class Case:
 
     @property
     def registered(self) -> bool:
-        return self.game != TOY
+        return self.game not in TOYS
 
     def game_class(self) -> type[Game]:
         if self.error:
             raise AssertionError(f"game {self.game!r} cannot be loaded:\n{self.error}")
-        return tl_toygame.ToyGame if self.game == TOY else registry.game_class(self.game)
+        return TOYS[self.game] if self.game in TOYS else registry.game_class(self.game)
 
     def make(self) -> Game:
         cls = self.game_class()
-        if self.game == TOY:
+        if self.game in TOYS:
             return cls(**dict(self.config))
         return tl.load_game(self.game, **dict(self.config))
 
@@ -86,7 +90,7 @@ def _freeze(v: Any) -> Any:
 
 
 def game_names() -> list[str]:
-    return [*tl.GAMES, TOY]
+    return [*tl.GAMES, *TOYS]
 
 
 @functools.cache
@@ -94,7 +98,7 @@ def config_cases() -> tuple[Case, ...]:
     out: list[Case] = []
     for name in game_names():
         try:
-            cls = tl_toygame.ToyGame if name == TOY else registry.game_class(name)
+            cls = TOYS[name] if name in TOYS else registry.game_class(name)
             configs = cls.configurations()
             assert configs, "configurations() is empty"
         except Exception:  # reported by the tests of this case, not at collection
@@ -119,8 +123,9 @@ def cases_of(game: str) -> list[Case]:
 
 
 def register_toy(monkeypatch) -> None:
-    """Let ``tl.load_game``/``Match.from_json`` find the toy game for this test only."""
-    monkeypatch.setitem(registry._REGISTRY, TOY, "tl_toygame:ToyGame")
+    """Let ``tl.load_game``/``Match.from_json`` find the toy games for this test only."""
+    for name, path in TOY_PATHS.items():
+        monkeypatch.setitem(registry._REGISTRY, name, path)
 
 
 # -- playthroughs --------------------------------------------------------------------------
@@ -130,17 +135,27 @@ class Playthrough:
     seed: int
     states: list[State] = field(default_factory=list)   # states[i] is before actions[i]
     actions: list[Action] = field(default_factory=list)
+    bys: list[int | None] = field(default_factory=list)  # who took actions[i] (None: chance)
     ended: bool = False
+
+    def replay(self, upto: int | None = None) -> State:
+        """A fresh state with the first ``upto`` recorded moves applied."""
+        s = self.case.make().new_initial_state()
+        for a, by in list(zip(self.actions, self.bys))[:upto]:
+            s.apply(a, by=by)
+        return s
 
     def where(self, i: int) -> str:
         return f"[{self.case.id} seed={self.seed} step={i}]"
 
 
-def choose(state: State, rng: random.Random) -> Action:
+def choose(state: State, rng: random.Random) -> tuple[Action, int | None]:
+    """A seeded random move: a chance outcome by its probability, or a random actor (any
+    of several, where several may act) and one of its legal actions."""
     if state.is_chance_node():
-        return sample_outcome(state.chance_outcomes(), rng)
-    actors = state.actors()
-    return rng.choice(state.legal_actions(actors[0] if actors else None))
+        return sample_outcome(state.chance_outcomes(), rng), None
+    by = rng.choice(state.actors())
+    return rng.choice(state.legal_actions(by)), by
 
 
 @functools.cache
@@ -154,9 +169,10 @@ def playthrough(case: Case, seed: int) -> Playthrough:
         if state.is_terminal():
             pt.ended = True
             return pt
-        action = choose(state, rng)
+        action, by = choose(state, rng)
         pt.actions.append(action)
-        state.apply(action)
+        pt.bys.append(by)
+        state.apply(action, by=by)
     return pt
 
 
@@ -315,16 +331,18 @@ def check_clone_child(state: State, where: str, rng: random.Random, width: int =
     assert c == state, f"{where} clone() != state"
     if state.is_terminal():
         return
-    legal = state.legal_actions(state.actors()[0] if state.actors() else None)
-    picks = legal if len(legal) <= width else rng.sample(legal, width)
-    for a in picks:
-        c2 = state.clone()
-        c2.apply(a)
-        assert dumps(state.to_json()) == before, \
-            f"{where} applying {a} to a clone changed the original"
-        ch = state.child(a)
-        assert dumps(state.to_json()) == before, f"{where} child({a}) changed the original"
-        assert ch == c2, f"{where} child({a}) != clone().apply({a})"
+    movers = state.actors() or [None]
+    for by in movers:
+        legal = state.legal_actions(by)
+        picks = legal if len(legal) <= width else rng.sample(legal, width)
+        for a in picks:
+            c2 = state.clone()
+            c2.apply(a, by=by)
+            assert dumps(state.to_json()) == before, \
+                f"{where} applying {a} to a clone changed the original"
+            ch = state.child(a, by=by)
+            assert dumps(state.to_json()) == before, f"{where} child({a}) changed the original"
+            assert ch == c2, f"{where} child({a}) != clone().apply({a})"
 
 
 def check_components(state: State, where: str) -> None:
@@ -358,16 +376,87 @@ def check_observation(state: State, where: str) -> None:
 
 
 def check_terminal(state: State, where: str) -> None:
+    """``returns()`` is the search utility on one scale for every game: 1/k to each of the
+    k winners, 0 to the others; ``scores()``, where a game has points, adds up."""
     n = state.game.players
     r = state.returns()
     assert isinstance(r, list) and len(r) == n, f"{where} returns() {r!r}"
-    assert all(isinstance(x, (int, float, Fraction)) and not isinstance(x, bool) for x in r), \
-        f"{where} returns() {r!r}"
+    assert all(isinstance(x, (int, Fraction)) and not isinstance(x, bool) for x in r), \
+        f"{where} returns() must be exact (int or Fraction): {r!r}"
     w = state.winners()
     assert isinstance(w, list) and w, f"{where} winners() {w!r}"
     assert len(set(w)) == len(w) and all(isinstance(x, int) and 0 <= x < n for x in w), \
         f"{where} winners() {w!r}"
-    json.loads(dumps(r))
+    want = [Fraction(1, len(w)) if p in w else 0 for p in range(n)]
+    assert r == want, f"{where} returns() {r} is not 1/k to each of the winners {w}"
+    check_scores(state, where)
+
+
+def check_scores(state: State, where: str) -> None:
+    """Where a game has points: one dict per seat, whole numbers, the breakdown adding up
+    to ``total``. A game without points says so with RuleError."""
+    try:
+        scores = state.scores()
+    except tl.RuleError:
+        return
+    n = state.game.players
+    assert isinstance(scores, list) and len(scores) == n, f"{where} scores() {scores!r}"
+    for p, sc in enumerate(scores):
+        assert isinstance(sc, dict) and "total" in sc, f"{where} scores()[{p}] {sc!r}"
+        assert all(isinstance(k, str) for k in sc), f"{where} scores()[{p}] keys {sc!r}"
+        assert all(isinstance(v, int) and not isinstance(v, bool) for v in sc.values()), \
+            f"{where} scores()[{p}] values must be whole numbers: {sc!r}"
+        parts = sum(v for k, v in sc.items() if k != "total")
+        assert len(sc) > 1 and parts == sc["total"], \
+            f"{where} scores()[{p}] breakdown adds up to {parts}, total is {sc['total']}"
+    json.loads(dumps(scores))
+
+
+def check_returned_values_are_the_callers(state: State, where: str) -> None:
+    """Scribbling on anything the engine hands out (action lists, outcomes, observations,
+    scores, components, click paths) must not reach the state: a bot that shuffles and
+    pops its list of moves is written the usual way."""
+    game = state.game
+    before = dumps(state.to_json())
+    movers = state.actors() or [None]
+    legal_before = {p: list(state.legal_actions(p)) for p in movers}
+    outcomes_before = list(state.chance_outcomes())
+    for p in movers:
+        got = state.legal_actions(p)
+        got.reverse()
+        got.append("scribbled")
+        got.pop(0)
+        paths = game.click_paths(state, p) if not state.is_chance_node() else {}
+        paths.clear()
+    got = state.chance_outcomes()
+    got.append(("scribbled", Fraction(1)))
+    got.reverse()
+    for p in range(game.players):
+        _scribble(state.observation(p))
+        hidden = state.hidden_from(p)
+        if isinstance(hidden, set):
+            hidden.add("scribbled")
+    comps = state.components()
+    for ids in comps.values():
+        if isinstance(ids, list):
+            ids.append("scribbled")
+    comps["scribbled"] = []
+    if state.is_terminal():
+        state.returns().append(7)
+        state.winners().append(99)
+        try:
+            scores = state.scores()
+        except tl.RuleError:
+            scores = []
+        _scribble(scores)
+    assert dumps(state.to_json()) == before, f"{where} mutating a returned value changed the state"
+    for p in movers:
+        assert state.legal_actions(p) == legal_before[p], \
+            f"{where} legal_actions({p}) changed after the caller mutated a returned list"
+    assert state.chance_outcomes() == outcomes_before, \
+        f"{where} chance_outcomes() changed after the caller mutated a returned list"
+    assert state.components() == game.components(), \
+        f"{where} components() changed after the caller mutated a returned list"
 
 
 def parse_svg(svg: str, where: str) -> ET.Element:
@@ -406,9 +495,14 @@ def check_render(state: State, where: str) -> None:
 def check_click_paths(state: State, where: str, every_step: bool = False) -> None:
     if state.is_terminal() or state.is_chance_node():
         return
+    for p in state.actors():
+        _check_click_paths_of(state, p, f"{where} player={p}", every_step)
+
+
+def _check_click_paths_of(state: State, p: int, where: str, every_step: bool) -> None:
     game = state.game
-    legal = state.legal_actions()
-    paths = game.click_paths(state)
+    legal = state.legal_actions(p)
+    paths = game.click_paths(state, p)
     assert isinstance(paths, dict), f"{where} click_paths is not a dict"
     missing = [str(a) for a in legal if a not in paths]
     extra = [str(a) for a in paths if a not in legal]
@@ -428,7 +522,7 @@ def check_click_paths(state: State, where: str, every_step: bool = False) -> Non
     prefixes = {()} if not every_step else {p[:k] for p in seen for k in range(len(p))}
     for prefix in sorted(prefixes, key=len):
         nxt = {p[len(prefix)] for p in seen if p[: len(prefix)] == prefix}
-        svg = game.render_svg(state, selection=prefix, targets=frozenset(nxt))
+        svg = game.render_svg(state, viewer=p, selection=prefix, targets=frozenset(nxt))
         root = parse_svg(svg, f"{where} selection={prefix}")
         marked = data_targets(root)
         lost = sorted(nxt - marked)

@@ -87,7 +87,7 @@ class ToyGame(Game):
     def components(self) -> dict[str, list[str]]:
         return {"card": sorted(CARDS)}
 
-    def state_from_json(self, data) -> ToyState:
+    def _state_from_json(self, data) -> ToyState:
         n, target = self.players, self.options["target"]
         d = expect_dict(data, "toyrace",
                         {"phase", "to_move", "positions", "hands", "deck", "discard"})
@@ -170,11 +170,11 @@ class ToyGame(Game):
         lines.append(f"deck {len(state.deck)}, discard {' '.join(state.discard) or '-'}")
         return "\n".join(lines)
 
-    def click_paths(self, state):
+    def click_paths(self, state, player=None):
         if state.current_player < 0:
             return {}
         out = {}
-        for a in state.legal_actions():
+        for a in state.legal_actions(player):
             out[a] = ("roll",) if isinstance(a, Roll) else ("card:" + a.card, "play")
         return out
 
@@ -204,14 +204,14 @@ class ToyState(State):
     def _legal_actions(self, player):
         return [Roll()] + [Play(c) for c in self.hands[player]]
 
-    def chance_outcomes(self):
+    def _chance_outcomes(self):
         if self.phase in ("deal", "draw"):
             return [(Draw(c), p) for c, p in self.deck.draw_outcomes()]
         if self.phase == "roll":
             return [(Die(f), Fraction(FACES.count(f), len(FACES))) for f in sorted(set(FACES))]
         return []
 
-    def _apply(self, action):
+    def _apply(self, action, player):
         if isinstance(action, Draw):
             self.deck.remove(action.card)
             who = self._deal_target() if self.phase == "deal" else self.to_move
@@ -245,8 +245,8 @@ class ToyState(State):
         self.to_move = left_of(self.to_move, self.game.players)
         self.phase = "turn"
 
-    def returns(self):
-        return list(self.positions)
+    def scores(self):
+        return [{"total": pos, "squares": pos} for pos in self.positions]
 
     def winners(self):
         best = max(self.positions)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from ..errors import RuleError
+from ..errors import RuleError, quote
 
 
 def expect_dict(value: Any, where: str, keys: Iterable[str] | None = None) -> dict:
@@ -23,7 +23,7 @@ def expect_dict(value: Any, where: str, keys: Iterable[str] | None = None) -> di
             raise RuleError(f"{where}: missing field(s) {', '.join(missing)}")
         if extra:
             raise RuleError(
-                f"{where}: unknown field(s) {', '.join(map(str, extra))}; "
+                f"{where}: unknown field(s) {', '.join(quote(str(k), 30) for k in extra[:8])}; "
                 f"fields are {', '.join(sorted(keys))}"
             )
     return dict(value)
@@ -31,7 +31,7 @@ def expect_dict(value: Any, where: str, keys: Iterable[str] | None = None) -> di
 
 def expect_int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"{where}: expected a whole number, got {value!r}")
+        raise RuleError(f"{where}: expected a whole number, got {quote(value)}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise RuleError(f"{where}: {value} is out of range {lo}..{hi}")
     return value
@@ -39,18 +39,18 @@ def expect_int(value: Any, where: str, lo: int | None = None, hi: int | None = N
 
 def expect_bool(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
-        raise RuleError(f"{where}: expected true or false, got {value!r}")
+        raise RuleError(f"{where}: expected true or false, got {quote(value)}")
     return value
 
 
 def expect_str(value: Any, where: str, choices: Iterable[str] | None = None) -> str:
     if not isinstance(value, str):
-        raise RuleError(f"{where}: expected a string, got {value!r}")
+        raise RuleError(f"{where}: expected a string, got {quote(value)}")
     if choices is not None:
         choices = list(choices)
         if value not in choices:
             shown = ", ".join(choices[:12]) + (" ..." if len(choices) > 12 else "")
-            raise RuleError(f"{where}: {value!r} is not one of {shown}")
+            raise RuleError(f"{where}: {quote(value)} is not one of {shown}")
     return value
 
 
@@ -64,3 +64,28 @@ def expect_list(value: Any, where: str, length: int | None = None) -> list:
 
 def expect_optional_int(value: Any, where: str, lo: int | None = None, hi: int | None = None):
     return None if value is None else expect_int(value, where, lo, hi)
+
+
+MAX_DEPTH = 64
+
+
+def check_depth(value: Any, where: str, limit: int = MAX_DEPTH) -> None:
+    """Refuse JSON nested deeper than ``limit`` before anything recursive reads it.
+
+    Why: every reader here, and ``Action.from_json``, recurses; a tiny save nested a few
+    hundred levels deep would otherwise end in ``RecursionError``. No save of ours nests
+    more than a handful of levels, so the limit costs nothing. Iterative, so the check
+    itself cannot overflow.
+    """
+    stack = [(value, 1)]
+    while stack:
+        v, depth = stack.pop()
+        if isinstance(v, Mapping):
+            children = list(v.values())
+        elif isinstance(v, (list, tuple)):
+            children = list(v)
+        else:
+            continue
+        if depth > limit:
+            raise RuleError(f"{where}: nested more than {limit} levels deep; saves are flat")
+        stack.extend((c, depth + 1) for c in children)

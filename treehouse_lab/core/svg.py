@@ -1,0 +1,50 @@
+"""SVG pieces every game's renderer shares: how a clickable target and a selected one are
+marked, and a picture object a notebook shows inline.
+
+Why here: the board's browser half (widgets/board.js) finds clickable parts by their
+``data-target`` attribute and styles them by the ``tl-target`` and ``tl-selected``
+classes. If each game marked them its own way, one game's board would lose keyboard
+access or the pointer cursor; one function keeps the markup identical for all.
+"""
+
+from __future__ import annotations
+
+from typing import Collection
+from xml.sax.saxutils import quoteattr
+
+
+def target_attrs(tid: str | None, targets: Collection[str] = (),
+                 selection: Collection[str] = (), classes: str = "") -> str:
+    """The ``class`` and target attributes of an element that may be clicked.
+
+    ``tid`` is the element's target id (None for an element that never is one); it is a
+    target when in ``targets`` (clickable now) and selected when in ``selection`` (clicked
+    already on the way to a move). Returns text starting with a space, for an open tag.
+    """
+    names = [c for c in classes.split() if c]
+    extra = ""
+    if tid is not None and tid in targets:
+        names.append("tl-target")
+        extra = f' data-target={quoteattr(tid)} tabindex="0" role="button" style="cursor:pointer"'
+    if tid is not None and tid in selection:
+        names.append("tl-selected")
+    cls = f' class="{" ".join(names)}"' if names else ""
+    return cls + extra
+
+
+class Picture:
+    """An SVG a notebook shows inline (``_repr_svg_``), with a short text form so a saved
+    notebook never shows a memory address where the picture would be."""
+
+    def __init__(self, svg: str, text: str = "a picture") -> None:
+        self.svg = svg
+        self.text = text
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return f"<Picture: {self.text}>"
+
+
+__all__ = ["Picture", "target_attrs"]
