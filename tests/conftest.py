@@ -1,10 +1,64 @@
-"""Shared fixtures. Test helpers shared by several folders live in tests/support (on
-pytest's ``pythonpath``): the toy game ``tl_toygame`` and the conformance harness."""
+"""Shared fixtures and the suite's hygiene. Test helpers shared by several folders live in
+tests/support (on pytest's ``pythonpath``): the toy games and the conformance harness.
+
+The suite leaves nothing in the checkout: no bytecode (here and in every process it
+starts, through ``PYTHONDONTWRITEBYTECODE``), no Hypothesis database, and, checked at the
+end of the session, no new file that ``git status --ignored`` would show.
+"""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 import tl_toygame as toygame
+
+sys.dont_write_bytecode = True
+os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
+
+try:
+    from hypothesis import settings
+except ImportError:  # pragma: no cover - hypothesis comes with the test extra
+    pass
+else:
+    settings.register_profile("treehouse-lab", database=None)
+    settings.load_profile("treehouse-lab")
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _checkout_status() -> set[str] | None:
+    """Every untracked, ignored or changed path under the checkout, or None outside git."""
+    try:
+        run = subprocess.run(
+            ["git", "status", "--porcelain", "--ignored", "--untracked-files=all"],
+            cwd=ROOT, capture_output=True, text=True, timeout=60,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if run.returncode != 0:
+        return None
+    return set(run.stdout.splitlines())
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    session.config._tl_checkout_before = _checkout_status()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Fail the run if the tests left files in the checkout (issue 6, defect 10)."""
+    before = getattr(session.config, "_tl_checkout_before", None)
+    after = _checkout_status()
+    if before is None or after is None:
+        return
+    new = sorted(after - before)
+    if new:
+        shown = "\n  ".join(new[:20])
+        sys.stderr.write(f"\nThe tests left files in the checkout:\n  {shown}\n")
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 @pytest.fixture

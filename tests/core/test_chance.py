@@ -81,7 +81,8 @@ def test_step_rng_is_the_same_in_other_processes():
             "r = step_rng(42, 17, 'chance'); print([r.randrange(1000) for _ in range(8)])")
     outs = set()
     for hashseed in ("0", "1", "12345"):
-        env = {"PYTHONHASHSEED": hashseed, "PATH": "/usr/bin:/bin"}
+        env = {"PYTHONHASHSEED": hashseed, "PATH": "/usr/bin:/bin",
+               "PYTHONDONTWRITEBYTECODE": "1"}
         res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                              env=env, check=True)
         outs.add(res.stdout.strip())

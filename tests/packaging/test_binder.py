@@ -52,6 +52,7 @@ def test_binder_requirements_install_run_a_notebook_and_open_lab(tmp_path: Path)
         PATH=f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}",
         HOME=str(tmp_path / "home"),
         JUPYTER_PLATFORM_DIRS="1",
+        PYTHONDONTWRITEBYTECODE="1",  # the checkout is the venv's source: write nothing there
         PIP_CACHE_DIR=os.environ.get("PIP_CACHE_DIR", str(Path.home() / ".cache" / "pip")),
     )
     (tmp_path / "home").mkdir()
