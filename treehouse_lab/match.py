@@ -58,7 +58,8 @@ class Match:
         bots: Mapping[int, Any] | None = None,
         schedule: Any = "round-robin",
     ) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int) or not -SEED_LIMIT < seed < SEED_LIMIT:
+        if isinstance(seed, bool) or not isinstance(seed, int) \
+                or not -SEED_LIMIT < seed < SEED_LIMIT:
             raise RuleError(f"seed must be a whole number between -2**63 and 2**63, "
                             f"got {quote(seed)}")
         if not isinstance(bots, (Mapping, type(None))):
@@ -97,6 +98,11 @@ class Match:
 
     def is_bot(self, seat: int) -> bool:
         return seat in self._bots
+
+    def bot(self, seat: int) -> Any:
+        """The bot object playing ``seat`` (None for a human seat): a board seating the
+        same bot elsewhere, or a notebook inspecting it, needs the object, not its name."""
+        return self._bots.get(seat)
 
     @property
     def bots(self) -> dict[int, Any]:

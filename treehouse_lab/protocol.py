@@ -19,9 +19,9 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar, Iterable, Sequence
 
+from .core.jsonio import check_depth
 from .core.options import Option, resolve_options
 from .core.seating import player_name
-from .core.jsonio import check_depth
 from .errors import IllegalActionError, RuleError, clip, quote
 
 CHANCE = -1

@@ -1,11 +1,13 @@
 """Fixtures for board tests: the toy race (tests/support/tl_toygame.py), the project's
 small game with chance, hidden hands and two-click moves, which is exactly what a generic
-board must handle."""
+board must handle; and the toy orchard (tests/support/tl_toyorchard.py), where several
+players act at once and bids are secret, for the seat at the screen."""
 
 from __future__ import annotations
 
 import pytest
 import tl_toygame
+import tl_toyorchard
 
 import treehouse_lab as tl
 
@@ -14,6 +16,12 @@ import treehouse_lab as tl
 def toy():
     """The toy race module (``toy.ToyGame``, ``toy.Play``, ...)."""
     return tl_toygame
+
+
+@pytest.fixture
+def orchard():
+    """The toy orchard module (``orchard.OrchardGame``, ``orchard.Tend``, ``orchard.Bid``)."""
+    return tl_toyorchard
 
 
 @pytest.fixture
@@ -28,4 +36,3 @@ def sent(board, monkeypatch):
     out: list[dict] = []
     monkeypatch.setattr(board.view, "send", lambda content, buffers=None: out.append(content))
     return out
-

@@ -8,6 +8,7 @@ front ends do (button clicks, trait changes).
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -16,6 +17,7 @@ from tl_board_helpers import autoplay
 import treehouse_lab as tl
 from treehouse_lab.boards import BoardView, widget_file
 from treehouse_lab.boards import assets as assets_module
+from treehouse_lab.boards.board import MOVED_ON
 from treehouse_lab.boards.view import STALE
 
 
@@ -31,6 +33,19 @@ def data_targets(svg: str) -> set[str]:
 
 def selected(svg: str) -> int:
     return len(re.findall(r'class="[^"]*\btl-selected\b', svg))
+
+
+class BrokenBot:
+    """A bot written in a notebook, with a bug; ``calls`` counts how often it was asked."""
+
+    name = "broken"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose(self, state, rng, player):
+        self.calls += 1
+        raise ValueError("no idea what to do")
 
 
 # -- opening ------------------------------------------------------------------------------
@@ -55,6 +70,10 @@ def test_board_accepts_a_match_a_game_or_a_name(toy):
         tl.Board(42)
     with pytest.raises(tl.RuleError):
         tl.Board(toy.ToyGame(), viewer=5)
+    with pytest.raises(tl.RuleError, match="seat 0..1, 'hot-seat' or None"):
+        tl.Board(toy.ToyGame(), viewer="Player 1")
+    with pytest.raises(tl.RuleError):
+        tl.Board(toy.ToyGame(), viewer=True)
 
 
 # -- clicks ------------------------------------------------------------------------------
@@ -153,7 +172,7 @@ def test_clicks_when_no_human_may_act(toy):
 
 
 def test_exceptions_become_messages(board, monkeypatch):
-    def boom(action):
+    def boom(action, by=None):
         raise RuntimeError("engine on fire")
 
     monkeypatch.setattr(board.match, "play", boom)
@@ -173,7 +192,7 @@ def test_drawing_errors_still_show_a_board(board, monkeypatch):
 
 
 def test_click_path_errors_leave_a_board_without_targets(board, monkeypatch):
-    def broken(state):
+    def broken(state, player=None):
         raise KeyError("no paths")
 
     monkeypatch.setattr(board.match.game, "click_paths", broken)
@@ -287,7 +306,248 @@ def test_saved_notebooks_fall_back_to_the_svg(board):
     bundle = board._repr_mimebundle_()
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == board.model_id
     assert bundle["image/svg+xml"] == board.view.svg
-    assert bundle["text/plain"].startswith("<Board toyrace step 4: Player 1 to move")
+    assert bundle["text/plain"].startswith("<Board toyrace step 4: Your move, Player 1")
+
+
+# -- the seat at the screen ---------------------------------------------------------------
+def hand_shown(svg: str) -> set[str]:
+    """The toy race's cards drawn in the picture (face up: only the viewer's hand)."""
+    return set(re.findall(r">(c\d)</text>", svg))
+
+
+def orchard_cards(svg: str) -> set[str]:
+    """The toy orchard's bid cards drawn as a hand (only the viewer's)."""
+    return set(re.findall(r">(p\dbid\d)</text>", svg))
+
+
+def status(board) -> str:
+    """The status line as plain text."""
+    return html.unescape(re.sub(r"<[^>]+>", "", board.controls.status.value))
+
+
+def test_the_seat_at_the_screen_defaults_to_the_only_human_else_the_hot_seat(toy):
+    one = tl.Board(toy.ToyGame(), seed=1, bots={1: "random"})
+    assert one.viewer == 0 and one.controls.screen.value == 0 and one.screen_seat == 0
+    two = tl.Board(toy.ToyGame(), seed=1)
+    assert two.viewer == "hot-seat" and two.controls.screen.value == "hot-seat"
+    none = tl.Board(toy.ToyGame(), seed=1, bots={0: "random", 1: "random"})
+    assert none.viewer == "hot-seat" and none.screen_seat is None
+    assert tl.Board(toy.ToyGame(), seed=1, viewer=1).screen_seat == 1
+
+
+def test_the_picture_never_shows_a_bots_hand(toy):
+    m = tl.Match(toy.ToyGame(), seed=1, bots={1: "random"})
+    m.run()
+    m.play(toy.Roll())
+    m.step()  # the die
+    assert m.state.current_player == 1  # the bot's turn
+    for viewer in (None, "hot-seat"):
+        b = tl.Board(m, viewer=viewer, autorun=False)
+        assert hand_shown(b.view.svg) == set(m.state.hands[0])
+        assert b.targets() == frozenset()  # and nothing of the bot's to click
+
+
+def test_hot_seat_passes_the_screen_to_the_human_to_move(toy):
+    b = tl.Board(toy.ToyGame(), seed=1)  # two humans sharing the screen
+    first = b.state.hands[0]
+    assert hand_shown(b.view.svg) == set(first)
+    b.click("roll")  # Player 1 rolls; the die is cast; Player 2's turn
+    assert b.state.current_player == 1 and b.screen_seat == 1
+    assert hand_shown(b.view.svg) == set(b.state.hands[1])
+    assert "Your move, Player 2" in status(b)
+    before = len(b.match.moves)
+    b.click("roll")
+    assert b.match.moves[before] == (1, toy.Roll())
+
+
+def test_the_screen_menu_redraws_for_that_seat_and_keeps_secrets(orchard):
+    b = tl.Board(orchard.OrchardGame(), seed=1, viewer=0)  # both seats human
+    assert b.state.phase == "tend" and b.targets() == {"water", "prune"}
+    b.click("water")
+    b.click("water")
+    assert [s for s, _ in b.match.moves[1:]] == [0, 0]
+    # Player 1 has tended; Player 2 has not, and the screen is Player 1's.
+    assert b.targets() == frozenset()
+    assert "Player 2 is to move: the screen is Player 1's" in status(b)
+    assert "cannot be clicked now" in b.click("water")
+    assert len(b.match.moves) == 3
+    b.controls.screen.value = 1  # Player 2 sits down
+    assert b.viewer == 1 and b.targets() == {"water", "prune"}
+    b.click("prune")
+    b.click("water")
+    assert b.match.moves[-2:] == [(1, orchard.Tend("prune")), (1, orchard.Tend("water"))]
+    assert b.state.phase == "bid"
+    assert orchard_cards(b.view.svg) == {f"p1bid{v}" for v in (1, 2, 3, 4)}
+    b.click("card:p1bid3")
+    assert b.match.moves[-1] == (1, orchard.Bid("p1bid3"))
+    assert "bid p1bid3" in b.view.svg  # Player 2 sees their own card
+    b.viewer = 0  # and back to Player 1, from code
+    svg = b.view.svg
+    assert b.controls.screen.value == 0
+    assert orchard_cards(svg) == {f"p0bid{v}" for v in (1, 2, 3, 4)}
+    assert "p1bid" not in svg and "bid face down" in svg
+
+
+def test_hot_seat_with_several_humans_acting_asks_who_is_at_the_screen(orchard):
+    b = tl.Board(orchard.OrchardGame(players=3), seed=1, bots={1: "random"})
+    assert b.viewer == "hot-seat" and b.state.phase == "tend"
+    assert b.match.humans_to_act() == [0, 2] and b.screen_seat is None
+    assert b.targets() == frozenset() and "data-target" not in b.view.svg
+    assert "Player 1 and Player 3 may act" in status(b)
+    assert "At the screen" in status(b)
+    position = b.match.position
+    assert "cannot be clicked now" in b.click("water")
+    assert b.match.position == position
+    b.controls.screen.value = 2
+    b.click("water")
+    assert b.match.moves[-1] == (2, orchard.Tend("water"))
+
+
+def test_the_status_names_everyone_who_may_act(orchard):
+    b = tl.Board(orchard.OrchardGame(players=3), seed=1, bots={1: "random"}, viewer=0,
+                 autorun=False)
+    assert "Chance to act" in status(b)
+    b.controls.step.click()  # the harvest
+    text = status(b)
+    assert "Your move, Player 1 (Player 3 may act too)" in text
+    assert "Player 2 (random bot) is thinking" in text
+
+
+def test_step_lets_bots_act_while_a_human_waits(orchard):
+    b = tl.Board(orchard.OrchardGame(players=3), seed=1, bots={1: "random"}, viewer=0,
+                 autorun=False)
+    b.controls.step.click()  # chance
+    b.controls.step.click()  # the bot, while Players 1 and 3 may act too
+    assert b.match.moves[-1][0] == 1 and b.match.humans_to_act() == [0, 2]
+    b.click("water")  # a human acts between two bot steps
+    assert b.match.moves[-1] == (0, orchard.Tend("water"))
+    b.controls.step.click()
+    assert b.match.moves[-1][0] == 1 and b.match.bots_to_act() == []
+    position = b.match.position
+    b.controls.step.click()
+    assert "Player 1 and Player 3 are human seats" in b.message
+    assert b.match.position == position
+
+
+def test_autoplay_lets_bots_act_and_pauses_for_the_humans(orchard):
+    b = tl.Board(orchard.OrchardGame(players=3), seed=2, bots={1: "random"}, viewer=0,
+                 autorun=False)
+    autoplay(b, limit=50)
+    assert [s for s, _ in b.match.moves] == [tl.CHANCE, 1, 1]
+    assert "Autoplay paused: Player 1 and Player 3 (human) to move" in b.message
+
+
+# -- several boards on one match -----------------------------------------------------------
+def test_two_boards_on_one_match_a_stale_picture_never_plays_for_another_seat(toy):
+    """Defect: board B, drawn for Player 1, played Player 1's click for Player 2 after
+    board A had moved the match on."""
+    m = tl.Match(toy.ToyGame(), seed=1)  # both seats human
+    a, b = tl.Board(m), tl.Board(m)
+    assert m.state.current_player == 0 and {"roll"} <= b.targets()
+    a.click("roll")  # Player 1 rolls on board A; now Player 2 is to move
+    assert m.state.current_player == 1
+    moves = m.moves
+    version = b.view.version
+    assert b.click("roll") == MOVED_ON  # on B's picture of Player 1's turn
+    assert m.moves == moves
+    assert b.view.version > version and b.screen_seat == 1  # B now shows the position
+    b.click("roll")  # a click on the new picture plays, for Player 2
+    assert m.moves[len(moves)] == (1, toy.Roll())
+
+
+def test_a_stale_selection_is_not_finished_on_another_board(toy):
+    m = tl.Match(toy.ToyGame(), seed=1)
+    a, b = tl.Board(m, viewer=0), tl.Board(m, viewer=0)
+    card = f"card:{m.state.hands[0][0]}"
+    b.click(card)
+    assert b.selection == (card,)
+    a.click("roll")
+    moves = m.moves
+    assert b.click("play") == MOVED_ON
+    assert m.moves == moves and b.selection == ()
+
+
+def test_a_click_for_a_seat_made_a_bot_elsewhere_is_refused(toy):
+    m = tl.Match(toy.ToyGame(), seed=1)
+    a, b = tl.Board(m, viewer=0), tl.Board(m, viewer=0)
+    a.controls.seats[0].value = "random"  # on board A, Player 1 becomes a bot
+    position = m.position
+    assert b.click("roll") == MOVED_ON
+    assert m.position == position and b.targets() == frozenset()
+
+
+def test_each_board_keeps_its_own_version_and_selection(toy):
+    m = tl.Match(toy.ToyGame(), seed=1)
+    a, b = tl.Board(m, viewer=0), tl.Board(m, viewer=0)
+    card = f"card:{m.state.hands[0][0]}"
+    a.click(card)
+    assert a.selection == (card,) and b.selection == ()
+    assert selected(a.view.svg) == 1 and selected(b.view.svg) == 0
+    b.click("roll")  # B plays; A's picked card was on the old position
+    assert a.click("play") == MOVED_ON and a.selection == ()
+
+
+
+def test_a_bot_seated_by_code_or_another_board_appears_in_the_seat_menus(toy):
+    m = tl.Match(toy.ToyGame(), seed=1)
+    a, b = tl.Board(m), tl.Board(m)
+    m.set_seat(1, BrokenBot())  # a notebook's own bot, after the boards were built
+    b.refresh()
+    assert b.controls.seats[1].value == "broken" and b.controls.seats[0].value == "human"
+    assert "broken" in b.controls.seats[0].options
+    a.controls.step.click()  # any gesture on A redraws it, menus included
+    assert a.controls.seats[1].value == "broken"
+
+
+# -- hostile input -------------------------------------------------------------------------
+HUGE = "card:" + "x" * 1_000_000
+
+
+def test_a_forged_huge_target_is_quoted_short(board):
+    """Defect: a 1 MB forged click target went whole into the status line."""
+    board.click(HUGE)
+    assert "not something you can click" in board.message
+    assert len(board.message) < 200 and len(board.controls.status.value) < 1000
+    assert board.match.position == 4
+
+
+def test_a_huge_target_on_a_board_without_clicks_is_quoted_short(toy):
+    b = tl.Board(toy.ToyGame(), seed=1, bots={0: "random", 1: "random"})
+    b.click(HUGE)
+    assert "cannot be clicked now" in b.message and len(b.message) < 400
+
+
+def test_a_huge_error_is_clipped(board, monkeypatch):
+    def boom(action, by=None):
+        raise RuntimeError("x" * 1_000_000)
+
+    monkeypatch.setattr(board.match, "play", boom)
+    board.click("roll")
+    assert board.message.startswith("RuntimeError: xxx") and len(board.message) < 300
+
+
+# -- failing bots ----------------------------------------------------------------------------
+def test_autoplay_stops_once_when_a_bot_fails(toy):
+    """Defect: autoplay kept ticking after a bot failed, repeating the error every tick."""
+    bot = BrokenBot()
+    b = tl.Board(toy.ToyGame(), seed=5, bots={0: bot, 1: "random"})
+    ticks = autoplay(b, limit=50)
+    assert ticks == 5  # the four deals, then the broken bot's turn
+    assert not b.controls.play.playing and b.match.position == 4 and bot.calls == 1
+    assert b.message.startswith("Autoplay stopped: Player 1's bot 'broken' failed")
+    assert b.message.count("no idea what to do") == 1
+    b.controls.play.value = 99  # a tick already on its way from the browser
+    assert b.match.position == 4 and bot.calls == 1
+    b.controls.play.playing = True  # pressing play again tries once more, and stops again
+    b.controls.play.value = 100
+    assert not b.controls.play.playing and bot.calls == 2
+
+
+def test_a_bot_failing_after_a_human_move_keeps_the_move_and_says_so(toy):
+    b = tl.Board(toy.ToyGame(), seed=1, bots={1: BrokenBot()})
+    b.click("roll")
+    assert "Player 1: Roll the die" in b.message and "Player 2's bot 'broken' failed" in b.message
+    assert b.match.moves[4] == (0, toy.Roll()) and b.state.current_player == 1
 
 
 # -- the browser files --------------------------------------------------------------------

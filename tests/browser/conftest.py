@@ -5,12 +5,24 @@ widget manager, its clicks travel over a real comm to a real kernel, and the red
 comes back. So the fixtures start JupyterLab itself (on 127.0.0.1, a free port, no token,
 in a temporary copy of ``notebooks/``) and drive Debian's Chromium with Playwright.
 No browser is ever downloaded: ``/usr/bin/chromium`` must be installed by the system.
+
+The tests leave the checkout as git has it (``tests/conftest.py`` checks at the end of the
+session). JupyterLab serves a copy of the notebooks in a pytest temporary folder (so
+checkpoints and the notebooks the tests write land there), its runtime, config, settings
+and IPython folders are there too, and the server and its kernels run with
+``PYTHONDONTWRITEBYTECODE=1`` (the kernel imports ``treehouse_lab`` from the checkout).
+
+Screenshots go to a pytest temporary folder as well (the ``screenshots`` fixture), so a
+test run never rewrites the README's pictures. To refresh those pictures on purpose, run
+the browser tests with ``TL_SAVE_SCREENSHOTS=1``: then the screenshots are written to
+``docs/images/`` in the checkout, to be reviewed and committed::
+
+    TL_SAVE_SCREENSHOTS=1 python -m pytest tests/browser
 """
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import signal
 import socket
@@ -21,6 +33,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from tl_board_helpers import jupyter_environment, screenshot_dir
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -50,14 +63,7 @@ class LabServer:
 
     def start(self) -> None:
         state = self.root.parent / "jupyter-state"
-        env = dict(os.environ)
-        env.update(
-            JUPYTER_RUNTIME_DIR=str(state / "runtime"),
-            JUPYTER_CONFIG_DIR=str(state / "config"),
-            JUPYTERLAB_SETTINGS_DIR=str(state / "settings"),
-            JUPYTERLAB_WORKSPACES_DIR=str(state / "workspaces"),
-            PYTHONUNBUFFERED="1",
-        )
+        env = jupyter_environment(state)
         # No "official Jupyter news?" toast over the board, no update checks.
         notif = state / "settings" / "@jupyterlab" / "apputils-extension"
         notif.mkdir(parents=True, exist_ok=True)
@@ -166,3 +172,9 @@ def page(browser, lab):
     pg.set_default_timeout(30_000)
     yield pg
     context.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots(tmp_path_factory) -> Path:
+    """The folder for this run's screenshots (``tl_board_helpers.screenshot_dir``)."""
+    return screenshot_dir(tmp_path_factory.mktemp("screenshots"))

@@ -15,7 +15,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 TOYGAME = ROOT / "tests" / "support" / "tl_toygame.py"
-SCREENSHOT = ROOT / "docs" / "images" / "backyard-board.png"
+TOYORCHARD = ROOT / "tests" / "support" / "tl_toyorchard.py"
 
 pytestmark = pytest.mark.browser
 
@@ -142,7 +142,7 @@ def _notebook(cells: list[str]) -> dict:
     }
 
 
-def test_backyard_board_plays_a_card(page, lab):
+def test_backyard_board_plays_a_card(page, lab, screenshots):
     """The Backyard tutorial's first live board: seat 0 is human and waiting; play a card
     face up with one click, and the treehouse and the log show it."""
     t0 = time.monotonic()
@@ -155,7 +155,7 @@ def test_backyard_board_plays_a_card(page, lab):
     assert after == before + 1, f"treehouse 0 did not grow ({before} -> {after})"
     log = log_text(board)
     assert log != log_before and "Player 1 plays" in log and "face up" in log, log
-    save_screenshot(page, board, SCREENSHOT)
+    save_screenshot(page, board, screenshots / "backyard-board.png")
     assert time.monotonic() - t0 < 90
 
 
@@ -212,3 +212,44 @@ def test_toy_board_two_clicks(page, lab):
     assert after > before, f"racer 0 did not move ({before} -> {after})"
     assert "Player 1: Play c" in log_text(board)
     assert time.monotonic() - t0 < 90
+
+
+def wait_redrawn(page, board, before: str) -> None:
+    """Wait until the board's picture has a version other than ``before`` and is idle."""
+    view = board.locator(".tl-board-view")
+    page.wait_for_function(
+        "([el, v]) => el.dataset.version !== v && !el.classList.contains('tl-thinking')",
+        arg=[view.element_handle(), before], timeout=RUN_TIMEOUT_MS,
+    )
+
+
+def test_toy_orchard_seat_at_the_screen(page, lab):
+    """Two humans share one screen in a game with secret bids: the "At the screen" menu
+    decides whose cards are drawn and for whom clicks act."""
+    shutil.copy(TOYORCHARD, lab.root / "_toyorchard.py")
+    (lab.root / "_orchard-board.ipynb").write_text(json.dumps(_notebook([
+        "import treehouse_lab as tl\nfrom _toyorchard import OrchardGame",
+        "board = tl.Board(OrchardGame(), seed=1, viewer=0)\nboard",
+    ])))
+    board = run_notebook_and_get_board(page, lab, "_orchard-board.ipynb")
+    click_target(page, board, "[data-target='water']")
+    click_target(page, board, "[data-target='water']")
+    # Player 1 has tended; the screen is Player 1's, so nothing is clickable for Player 2.
+    assert board.locator(".tl-frame [data-target]").count() == 0
+    assert "the screen is Player 1's" in board.locator(".tl-status").inner_text()
+    view = board.locator(".tl-board-view")
+    before = view.get_attribute("data-version")
+    board.locator(".tl-screen select").select_option(label="Player 2")
+    wait_redrawn(page, board, before)
+    click_target(page, board, "[data-target='water']")
+    click_target(page, board, "[data-target='prune']")
+    cards = board.locator(".tl-frame [data-target^='card:']").evaluate_all(
+        "nodes => nodes.map(n => n.getAttribute('data-target'))")
+    assert cards and all(c.startswith("card:p1bid") for c in cards), cards
+    click_target(page, board, "[data-target='card:p1bid3']")
+    assert "Player 2 bids a card face down" in log_text(board)
+    before = view.get_attribute("data-version")
+    board.locator(".tl-screen select").select_option(label="Player 1")
+    wait_redrawn(page, board, before)
+    picture = board.locator(".tl-frame svg").inner_html()
+    assert "p1bid3" not in picture and "face down" in picture

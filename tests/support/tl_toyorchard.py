@@ -26,7 +26,6 @@ Treehouse needs them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from xml.sax.saxutils import escape
 
 from treehouse_lab.core.bag import Bag

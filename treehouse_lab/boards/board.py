@@ -2,16 +2,37 @@
 
 Why it is built this way:
 
-* The board knows a game only through the protocol: ``match.state``,
-  ``game.render_svg(state, viewer=, selection=, targets=)``, ``game.click_paths(state)``,
-  ``state.narrate/explain`` and ``match.log``. A new game needs no board code.
+* The board knows a game only through the protocol: ``match.state``, ``state.actors()``,
+  ``game.render_svg(state, viewer=, selection=, targets=)``,
+  ``game.click_paths(state, player)``, ``state.narrate/explain`` and ``match.log``. A new
+  game needs no board code.
 * Every user gesture (a click in the picture, a button, the autoplay timer, a seat change)
   goes through :meth:`Board._guard`, which turns any exception into a message in the status
   line and then redraws from the match. The match is the single source of truth, so the
   board cannot drift from it, however fast or oddly it is clicked.
-* After a human move the board lets chance and bots play (``autorun``) until a human must
-  choose again: the next decision appears at once, while Step, Back, Forward and Autoplay
-  still let you walk through the same moves one at a time.
+* After a human move the board lets chance and bots play (``autorun``) until only humans
+  can move the game on: the next decision appears at once, while Step, Back, Forward and
+  Autoplay still let you walk through the same moves one at a time.
+
+**The seat at the screen.** One person looks at one picture, so the picture is drawn for
+one seat (``viewer=``): only that seat's hidden cards are shown, and clicks act for that
+seat when it is a human seat that may act now. The "At the screen" menu picks it:
+
+* a seat (Player 1..n): that seat, whoever is to move; a click acts for it only when it
+  may act (in a real-time phase it may act while others do too);
+* *hot seat* (pass-and-play): the human who may act now when there is exactly one; when
+  several humans may act at once (a secret bid), nobody's hidden cards are drawn and a
+  click asks to pick who is at the screen; while only bots or chance may act the picture
+  stays with the last human who had the screen (never a bot's hand).
+
+The default is the only human seat when exactly one seat is human (the usual "you against
+bots" board), and the hot seat otherwise (several humans sharing a screen, or bots only,
+where the hot seat follows whichever seat is made human later).
+
+**Several boards on one match.** Each board keeps its own picture version, selection and
+record of the position and seat its picture was drawn for. Another board (or code) may
+move the match on meanwhile; a click on the older picture is then refused with a message
+and the board redraws: it never plays for a seat it did not draw the picture for.
 
 *Back* goes to just before the latest decision made by a seat that is human now
 (``Match.undo_to_human``: what "take back my move" means to a player, skipping the bot
@@ -23,35 +44,42 @@ from __future__ import annotations
 
 import html
 from fractions import Fraction
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 
 from ..bots import BOTS
-from ..errors import HumanToMove, RuleError
+from ..errors import HumanToMove, RuleError, clip, quote
 from ..match import LogEntry, Match
-from ..protocol import Game, State
+from ..protocol import CHANCE, Game, State
 from ..registry import load_game
-from .controls import HUMAN, Controls
+from .controls import HOT_SEAT, HUMAN, Controls
 from .selection import Selector
 from .view import BoardView
 
 #: how many bot/chance steps one human move may trigger before the board stops to breathe
 AUTORUN_LIMIT = 10_000
 
+#: What a click on a picture of an earlier position (the match moved on elsewhere) gets.
+MOVED_ON = ("The game moved on since this picture was drawn (another board or code played "
+            "on this match); nothing was played. Here is the position now.")
+
 
 class Board(widgets.VBox):
     """A live board: ``tl.Board(game_or_match, seed=0, bots={1: "random"}, viewer=None)``.
 
     ``match_or_game`` is a :class:`Match`, a :class:`Game` or a game name. ``bots`` maps
-    seats to bot names (seats not named are human); with a ``Match`` it overrides those
-    seats. ``viewer`` is the seat at the screen (``None``: whoever is to move, hot-seat).
-    ``autorun`` lets bots and chance play after each human move (and at the start) until
-    a human must choose. ``log_lines`` is how many recent log entries are shown.
+    seats to bot names or bot objects (seats not named are human); with a ``Match`` it
+    overrides those seats. ``viewer`` is the seat at the screen: a seat number, ``"hot-seat"``
+    (whoever human may act), or ``None`` for the default (the only human seat if exactly
+    one seat is human, else the hot seat); see the module docstring. ``autorun`` lets
+    bots and chance play after each human move (and at the start) until only humans can
+    move the game on. ``log_lines`` is how many recent log entries are shown.
 
     Use ``board.click(target)`` to click a ``data-target`` exactly as the browser does;
     ``board.match`` is the match, ``board.view`` the picture widget, ``board.message`` the
-    latest message, ``board.selection`` the targets picked so far.
+    latest message, ``board.selection`` the targets picked so far, ``board.viewer`` the
+    "At the screen" setting (assignable) and ``board.screen_seat`` the seat it means now.
     """
 
     def __init__(
@@ -59,7 +87,7 @@ class Board(widgets.VBox):
         match_or_game: Match | Game | str,
         seed: int = 0,
         bots: Mapping[int, Any] | None = None,
-        viewer: int | None = None,
+        viewer: int | str | None = None,
         *,
         autorun: bool = True,
         log_lines: int = 10,
@@ -74,16 +102,15 @@ class Board(widgets.VBox):
             match = Match(load_game(match_or_game), seed=seed, bots=bots)
         else:
             raise RuleError(
-                f"Board needs a tl.Match, a game (tl.load_game(...)) or a game name, "
-                f"got {match_or_game!r}"
+                "Board needs a tl.Match, a game (tl.load_game(...)) or a game name, "
+                f"got {quote(match_or_game)}"
             )
-        players = match.game.players
-        if viewer is not None and (
-            isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < players
-        ):
-            raise RuleError(f"viewer must be None or a seat 0..{players - 1}, got {viewer!r}")
         self.match: Match = match
-        self.viewer: int | None = viewer
+        players = match.game.players
+        if viewer is None:
+            humans = [p for p in range(players) if not match.is_bot(p)]
+            viewer = humans[0] if len(humans) == 1 else HOT_SEAT
+        self._viewer: int | str = self._check_viewer(viewer)
         self.autorun = autorun
         self.log_lines = log_lines
         self.selection: tuple[str, ...] = ()
@@ -91,9 +118,14 @@ class Board(widgets.VBox):
         self._selector = Selector({})
         self._bot_objects: dict[str, Any] = {}  # bot objects not in BOTS, by seat name
         self._quiet = False  # True while the board itself sets control values
+        self._last_hot: int | None = None  # the hot seat's last human, kept on bots' turns
+        # What the current picture was drawn for: the match's state object and the seat
+        # clicks act for. A click is only played when both are still what they are now.
+        self._drawn_state: State | None = None
+        self._drawn_acting: int | None = None
 
         names = [match.game.player_name(p) for p in range(players)]
-        self.controls = Controls(names, self._seat_choices())
+        self.controls = Controls(names, self._seat_choices(), screen=self._viewer)
         self.view = BoardView(
             on_click=self._on_click, on_message=self._on_view_message,
             label=f"{getattr(match.game, 'TITLE', '') or match.game.name} board",
@@ -118,6 +150,21 @@ class Board(widgets.VBox):
         """The latest message shown in the status line ("" when there is none)."""
         return self._message
 
+    @property
+    def viewer(self) -> int | str:
+        """The "At the screen" setting: a seat, or ``"hot-seat"``. Assign to change it."""
+        return self._viewer
+
+    @viewer.setter
+    def viewer(self, value: int | str) -> None:
+        self._check_viewer(value)  # code gets the error; the menu only offers valid values
+        self._guard(lambda: self._set_screen(value))
+
+    @property
+    def screen_seat(self) -> int | None:
+        """The seat the picture is drawn for now (None: nobody's hidden cards)."""
+        return self._screen_seat()
+
     def click(self, target: str) -> str:
         """Click ``target`` exactly as the browser does (same message, same checks).
 
@@ -134,21 +181,29 @@ class Board(widgets.VBox):
 
     def refresh(self) -> None:
         """Redraw everything from the match (after changing it from code, for instance)."""
+        m = self.match
+        state = m.state
+        humans = m.humans_to_act()
+        if self._viewer == HOT_SEAT and len(humans) == 1:
+            self._last_hot = humans[0]
+        seat = self._screen_seat()
+        acting = self._acting_seat(seat)
         try:
-            self._selector = Selector(self._paths())
+            paths = m.game.click_paths(state, acting) if acting is not None else {}
+            self._selector = Selector(paths)
         except Exception as exc:  # noqa: BLE001 - a click_paths bug must not kill the board
             self._selector = Selector({})
-            self._message = f"This position has no clickable moves ({type(exc).__name__}: {exc})"
+            self._message = f"This position has no clickable moves ({_describe(exc)})"
         if self.selection and not self._selector.is_prefix(self.selection):
             self.selection = ()
         try:
-            svg = self.match.game.render_svg(
-                self.state, viewer=self.viewer, selection=self.selection,
-                targets=self.targets(),
+            svg = m.game.render_svg(
+                state, viewer=seat, selection=self.selection, targets=self.targets(),
             )
         except Exception as exc:  # noqa: BLE001 - a drawing bug must not kill the board
-            svg = _error_svg(f"Could not draw this position: {type(exc).__name__}: {exc}")
+            svg = _error_svg(f"Could not draw this position: {_describe(exc)}")
         self.view.show(svg, self._message)
+        self._drawn_state, self._drawn_acting = state, acting
         self._update_controls()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
@@ -167,6 +222,44 @@ class Board(widgets.VBox):
         return (f"<Board {self.match.game.name} step {self.match.position}: "
                 f"{self._turn_text(plain=True)}>")
 
+    # -- the seat at the screen -----------------------------------------------------
+    def _check_viewer(self, viewer: Any) -> int | str:
+        players = self.match.game.players
+        if viewer == HOT_SEAT and isinstance(viewer, str):
+            return viewer
+        if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < players:
+            raise RuleError(f"viewer (the seat at the screen) must be a seat 0..{players - 1}, "
+                            f"{HOT_SEAT!r} or None, got {quote(viewer)}")
+        return viewer
+
+    def _screen_seat(self) -> int | None:
+        """The seat the picture is for, from the setting and the match as it is now."""
+        if self._viewer != HOT_SEAT:
+            return int(self._viewer)
+        humans = self.match.humans_to_act()
+        if len(humans) == 1:
+            return humans[0]
+        if humans:
+            return None  # several humans at once: show nobody's secrets until one is chosen
+        if self._last_hot is not None and not self.match.is_bot(self._last_hot):
+            return self._last_hot
+        return next((p for p in range(self.match.game.players) if not self.match.is_bot(p)),
+                    None)
+
+    def _acting_seat(self, seat: int | None) -> int | None:
+        """The seat clicks act for: the seat at the screen when it is a human who may act."""
+        return seat if seat is not None and seat in self.match.humans_to_act() else None
+
+    def _why_no_clicks(self) -> str:
+        """Why the humans who may act cannot click here (the screen is someone else's)."""
+        humans = self.match.humans_to_act()
+        if self._viewer == HOT_SEAT:
+            return "pick who is at the screen (the 'At the screen' menu) to click for one of them"
+        seat = int(self._viewer)
+        return (f"the screen is {self._name(seat)}'s: choose "
+                f"{self._names(humans, plain=True, joiner=' or ')} under 'At the screen' to "
+                "click for them")
+
     # -- what the gestures do -------------------------------------------------------
     def _on_click(self, target: str) -> str:
         """A click that passed the version check (see :meth:`BoardView.receive`)."""
@@ -174,11 +267,18 @@ class Board(widgets.VBox):
         return self._message
 
     def _click(self, target: str) -> str:
-        if not self._selector:
-            raise _Notice(f"{target!r} cannot be clicked now: {self._turn_text(plain=True)}")
+        acting = self._acting_seat(self._screen_seat())
+        if self.match.state is not self._drawn_state or acting != self._drawn_acting:
+            # The picture was drawn for another position or seat than the match has now.
+            self.selection = ()
+            return MOVED_ON
+        if acting is None or not self._selector:
+            raise _Notice(f"{quote(target)} cannot be clicked now: "
+                          f"{self._turn_text(plain=True)}")
         result = self._selector.click(self.selection, target)
         if result.kind == "unknown":
-            raise _Notice(f"{target!r} is not something you can click now; nothing changed.")
+            raise _Notice(f"{quote(target)} is not something you can click now; "
+                          "nothing changed.")
         self.selection = result.selection
         if result.kind == "illegal":
             return "That is not a legal move."
@@ -187,27 +287,32 @@ class Board(widgets.VBox):
         if result.kind == "select":
             return ""  # the status line already says what to click next
         assert result.action is not None
-        entry = self.match.play(result.action)
+        entry = self.match.play(result.action, by=acting)
         said = _sentence([entry.text])
         if self.autorun:
-            more = len(self._advance_entries())
+            more, failure = self._advance()
             if more:
                 said += f" Then {more} more step{'s' if more > 1 else ''}: see the log."
+            if failure:
+                said += f" Then {failure}"
         return said
 
-    def _advance_entries(self) -> list[str]:
-        """Let chance and bots play until a human must choose (or the game ends); the
-        log lines of the steps taken."""
-        said = []
+    def _advance(self) -> tuple[int, str]:
+        """Let chance and bots play until only humans can move the game on (or it ends).
+        Returns how many steps were taken and, if a bot failed, what went wrong."""
+        taken = 0
         for _ in range(AUTORUN_LIMIT):
             if self.state.is_terminal() or self.match.waiting_for_human():
                 break
-            said.append(str(self.match.step().text))
-        return said
+            try:
+                self.match.step()
+            except RuleError as exc:
+                return taken, clip(str(exc))
+            taken += 1
+        return taken, ""
 
     def _opening(self) -> str:
-        self._advance_entries()
-        return ""
+        return self._advance()[1]
 
     def _step(self) -> str:
         if self.state.is_terminal() and not self.match.can_redo:
@@ -215,9 +320,10 @@ class Board(widgets.VBox):
         try:
             entry = self.match.step()
         except HumanToMove:
-            p = self.state.current_player
-            return (f"{self._name(p)} is a human seat: click a highlighted target, "
-                    "or make the seat a bot.")
+            humans = self.match.humans_to_act()
+            return (f"{self._names(humans, plain=True)} "
+                    f"{'is a human seat' if len(humans) == 1 else 'are human seats'}: "
+                    "click a highlighted target, or make the seat a bot.")
         return str(entry)
 
     def _back(self) -> str:
@@ -241,7 +347,9 @@ class Board(widgets.VBox):
     def _restart(self) -> str:
         self.match.restart()
         if self.autorun and self._has_human():
-            self._advance_entries()
+            failure = self._advance()[1]
+            if failure:
+                return f"Restarted with the same seed; then {failure}"
         return "Restarted with the same seed."
 
     def _explain(self) -> str:
@@ -254,8 +362,10 @@ class Board(widgets.VBox):
     def _explain_html(self) -> str:
         if self.selection:
             actions = self._selector.matching(self.selection)
+            by = self._drawn_acting
             parts = [
-                f"<li><b>{html.escape(str(a))}</b>: {html.escape(self.state.explain(a))}</li>"
+                f"<li><b>{html.escape(str(a))}</b>: "
+                f"{html.escape(self.state.explain(a, by=by))}</li>"
                 for a in actions[:6]
             ]
             more = f"<li>... and {len(actions) - 6} more</li>" if len(actions) > 6 else ""
@@ -267,16 +377,17 @@ class Board(widgets.VBox):
         idx = next((i for i in range(len(log) - 1, -1, -1) if log[i].player >= 0), len(log) - 1)
         entry = log[idx]
         before = self._state_at(idx)
-        why = before.explain(entry.action)
+        by = entry.player if entry.player >= 0 else None
+        why = before.explain(entry.action, by=by)
         odds = f" (chance {entry.probability})" if entry.probability is not None else ""
         return (f"<div><b>Step {entry.step}. {html.escape(entry.text)}</b>{html.escape(odds)}"
                 f"<br>{html.escape(why)}</div>")
 
     def _state_at(self, k: int) -> State:
-        """The state after the first ``k`` actions, replayed (the match keeps it private)."""
+        """The state after the first ``k`` moves, replayed (the match keeps it private)."""
         s = self.match.game.new_initial_state()
-        for a in self.match.history[:k]:
-            s.apply(a)
+        for seat, action in self.match.moves[:k]:
+            s.apply(action, by=None if seat == CHANCE else seat)
         return s
 
     def _set_seat(self, seat: int, choice: str) -> str:
@@ -286,6 +397,13 @@ class Board(widgets.VBox):
         if choice == HUMAN:
             return f"{who} is now played by you."
         return f"{who} is now played by the {choice} bot: press Step or Autoplay."
+
+    def _set_screen(self, value: int | str) -> str:
+        self._viewer = self._check_viewer(value)
+        self.selection = ()
+        if value == HOT_SEAT:
+            return "Hot seat: the picture follows the human who may act."
+        return f"{self._name(int(value))} is at the screen."
 
     def _tick(self, change: dict) -> None:
         """One autoplay tick: the Play widget's value went up in the browser."""
@@ -299,7 +417,11 @@ class Board(widgets.VBox):
             if reason:
                 self._stop_play()
                 return reason
-            entry = self.match.step()
+            try:
+                entry = self.match.step()
+            except Exception as exc:  # noqa: BLE001 - a failing bot stops autoplay, once
+                self._stop_play()
+                return f"Autoplay stopped: {_describe(exc)}"
             reason = self._autoplay_blocked()
             if reason:
                 self._stop_play()
@@ -325,7 +447,7 @@ class Board(widgets.VBox):
         if self.state.is_terminal() and not self.match.can_redo:
             return "Autoplay stopped: the game is over."
         if self.match.waiting_for_human() and not self.match.can_redo:
-            return (f"Autoplay paused: {self._name(self.state.current_player)} "
+            return (f"Autoplay paused: {self._names(self.match.humans_to_act(), plain=True)} "
                     "(human) to move.")
         return ""
 
@@ -349,7 +471,7 @@ class Board(widgets.VBox):
             self._update_status()
             return
         except Exception as exc:  # noqa: BLE001 - widget callbacks must never raise
-            message = f"{type(exc).__name__}: {exc}"
+            message = _describe(exc)
             self.selection = ()
         self._message = message or ""
         self.refresh()
@@ -371,6 +493,7 @@ class Board(widgets.VBox):
         c.play.observe(self._playing, names="playing")
         for seat, dropdown in enumerate(c.seats):
             dropdown.observe(self._seat_changed(seat), names="value")
+        c.screen.observe(self._screen_changed, names="value")
 
     def _seat_changed(self, seat: int) -> Callable[[dict], None]:
         def changed(change: dict) -> None:
@@ -378,38 +501,60 @@ class Board(widgets.VBox):
                 self._guard(lambda: self._set_seat(seat, change["new"]))
         return changed
 
+    def _screen_changed(self, change: dict) -> None:
+        if not self._quiet:
+            self._guard(lambda: self._set_screen(change["new"]))
+
     def _seat_choices(self) -> list[str]:
         choices = [HUMAN, *BOTS]
         for seat in range(self.match.game.players):
             name = self.match.seat(seat)
             if name not in choices:
                 choices.append(name)
-                self._bot_objects[name] = self.match._bots.get(seat)  # keep the object
+                self._bot_objects[name] = self.match.bot(seat)  # keep the object
         return choices
 
     def _has_human(self) -> bool:
-        return any(self.match.seat(p) == HUMAN for p in range(self.match.game.players))
-
-    def _paths(self) -> dict:
-        m = self.match
-        if not m.waiting_for_human():
-            return {}
-        return dict(m.game.click_paths(self.state))
+        return any(not self.match.is_bot(p) for p in range(self.match.game.players))
 
     def _name(self, seat: int) -> str:
         return self.match.game.player_name(seat)
+
+    def _names(self, seats: Sequence[int], plain: bool = True, joiner: str = " and ") -> str:
+        names = [self._name(p) if plain else f"<b>{html.escape(self._name(p))}</b>"
+                 for p in seats]
+        if len(names) <= 1:
+            return "".join(names) or "nobody"
+        return ", ".join(names[:-1]) + joiner + names[-1]
+
+    def _sync_controls(self) -> None:
+        """Set the menus to the match's seats and the screen setting, without reacting.
+
+        A seat given a bot object by code or by another board since this board was built
+        gets its name added to the menus first (a menu cannot show a value it lacks)."""
+        c, m = self.controls, self.match
+        self._quiet = True
+        try:
+            names = [m.seat(seat) for seat in range(len(c.seats))]
+            new = [n for n in dict.fromkeys(names) if n not in c.seats[0].options]
+            if new:
+                for seat, name in enumerate(names):
+                    if name in new:
+                        self._bot_objects[name] = m.bot(seat)
+                for d in c.seats:
+                    d.options = [*d.options, *new]
+            for dropdown, name in zip(c.seats, names):
+                dropdown.value = name
+            c.screen.value = self._viewer
+        finally:
+            self._quiet = False
 
     def _update_controls(self) -> None:
         c, m = self.controls, self.match
         c.back.disabled = m.position == 0
         c.forward.disabled = not m.can_redo
         c.step.disabled = m.state.is_terminal() and not m.can_redo
-        self._quiet = True
-        try:
-            for seat, dropdown in enumerate(c.seats):
-                dropdown.value = m.seat(seat)
-        finally:
-            self._quiet = False
+        self._sync_controls()
         self._update_status()
         c.log.value = self._log_html()
 
@@ -418,36 +563,57 @@ class Board(widgets.VBox):
         self.controls.status.value = f'<div class="tl-turn">{self._turn_text()}</div>{msg}'
 
     def _turn_text(self, plain: bool = False) -> str:
+        """Who may act now, for the status line: everyone, humans and bots, by name."""
         s, m = self.state, self.match
         b = (lambda t: t) if plain else (lambda t: f"<b>{html.escape(t)}</b>")
+        esc = (lambda t: t) if plain else html.escape
         step = "" if plain else f'<span class="tl-step">step {m.position}</span> '
         if s.is_terminal():
-            winners = s.winners()
-            try:
-                scores = s.returns()
-                tally = "; ".join(f"{self._name(p)} {v}" for p, v in enumerate(scores))
-            except Exception:  # noqa: BLE001 - scores are a courtesy here
-                tally = ""
-            if len(winners) == 1:
-                head = f"Game over: {b(self._name(winners[0]))} wins"
-            elif winners:
-                head = "Game over: tie between " + ", ".join(b(self._name(p)) for p in winners)
-            else:
-                head = "Game over"
-            return step + head + (f" ({html.escape(tally)})" if tally else "") + "."
+            return step + self._game_over_text(b)
         if s.is_chance_node():
             return step + "Chance to act: press Step or Autoplay."
-        actors = s.actors() or [s.current_player]
-        humans = [p for p in actors if m.seat(p) == HUMAN]
-        if humans:
-            who = " and ".join(b(self._name(p)) for p in humans)
-            if not self._selector:
-                return step + f"{who} to move (this game has no clickable moves here)."
-            how = "click a highlighted choice" if not self.selection else \
-                "click a highlighted choice to go on (or the picked one to put it back)"
-            return step + f"{who} to move: {how}."
-        who = " and ".join(b(f"{self._name(p)} ({m.seat(p)} bot)") for p in actors)
-        return step + f"{who} to move: press Step or Autoplay."
+        humans, bots = m.humans_to_act(), m.bots_to_act()
+        acting = self._acting_seat(self._screen_seat())
+        # The selector belongs to the picture: it says nothing about a position drawn elsewhere.
+        clickable = bool(self._selector) or self._drawn_state is not s
+        parts = []
+        if acting is not None:
+            head = f"Your move, {b(self._name(acting))}"
+            others = [p for p in humans if p != acting]
+            if others:
+                head += f" ({self._names(others, plain)} may act too)"
+            if not clickable:
+                head += " (this game has no clickable moves here)"
+            elif self.selection:
+                head += (": click a highlighted choice to go on "
+                         "(or the picked one to put it back)")
+            else:
+                head += ": click a highlighted choice"
+            parts.append(head)
+        elif humans:
+            verb = "may act" if len(humans) > 1 else "is to move"
+            parts.append(f"{self._names(humans, plain)} {verb}: {esc(self._why_no_clicks())}")
+        if bots:
+            who = " and ".join(b(f"{self._name(p)} ({m.seat(p)} bot)") for p in bots)
+            verb = "is" if len(bots) == 1 else "are"
+            parts.append(f"{who} {verb} thinking: press Step or Autoplay")
+        return step + "; ".join(parts) + "."
+
+    def _game_over_text(self, b: Callable[[str], str]) -> str:
+        s = self.state
+        winners = s.winners()
+        try:
+            totals = [sc["total"] for sc in s.scores()]
+            tally = "; ".join(f"{self._name(p)} {v}" for p, v in enumerate(totals))
+        except Exception:  # noqa: BLE001 - points are a courtesy here (some games have none)
+            tally = ""
+        if len(winners) == 1:
+            head = f"Game over: {b(self._name(winners[0]))} wins"
+        elif winners:
+            head = "Game over: tie between " + ", ".join(b(self._name(p)) for p in winners)
+        else:
+            head = "Game over"
+        return head + (f" ({html.escape(tally)})" if tally else "") + "."
 
     def _log_html(self) -> str:
         log = self.match.log
@@ -463,6 +629,13 @@ class Board(widgets.VBox):
 
 class _Notice(Exception):
     """A gesture that changes nothing but deserves a message."""
+
+
+def _describe(exc: BaseException) -> str:
+    """An exception as a status-line sentence of bounded length: a rule's own message as
+    it is, anything else with its type (a bug should look like one)."""
+    text = clip(str(exc))
+    return text if isinstance(exc, RuleError) else f"{type(exc).__name__}: {text}"
 
 
 def _log_row(entry: LogEntry) -> str:

@@ -1,4 +1,5 @@
-"""The ipywidgets around the picture: buttons, autoplay, seat selectors, status, log.
+"""The ipywidgets around the picture: buttons, autoplay, seat selectors, the "at the screen"
+selector, status, log.
 
 Why a separate module: :mod:`.board` decides what the controls *do*; this module only
 builds and lays them out, so the layout can change without touching behaviour and the
@@ -12,6 +13,8 @@ from typing import Sequence
 import ipywidgets as widgets
 
 HUMAN = "human"
+#: The "at the screen" choice for pass-and-play: the picture follows the human to move.
+HOT_SEAT = "hot-seat"
 
 
 def _button(description: str, icon: str, tooltip: str) -> widgets.Button:
@@ -26,7 +29,8 @@ def _button(description: str, icon: str, tooltip: str) -> widgets.Button:
 class Controls:
     """Every control widget of a board, built once; ``board.controls.step`` and so on."""
 
-    def __init__(self, seat_names: Sequence[str], seat_choices: Sequence[str]) -> None:
+    def __init__(self, seat_names: Sequence[str], seat_choices: Sequence[str],
+                 screen: int | str = HOT_SEAT) -> None:
         self.step = _button("Step", "step-forward", "One step: chance, or the bot to move")
         self.back = _button("Back", "undo", "Undo back to your last decision")
         self.forward = _button("Forward", "redo", "Redo the next undone step")
@@ -57,6 +61,14 @@ class Controls:
         ]
         for d in self.seats:
             d.add_class("tl-seat")
+        # Who sits at the screen: whose hidden cards are drawn and for whom clicks act.
+        self.screen = widgets.Dropdown(
+            options=[("Hot seat (the human to move)", HOT_SEAT),
+                     *((name, seat) for seat, name in enumerate(seat_names))],
+            value=screen, description="At the screen",
+            style={"description_width": "auto"}, layout=widgets.Layout(width="auto"),
+        )
+        self.screen.add_class("tl-screen")
         self.status = widgets.HTML()
         self.status.add_class("tl-status")
         self.explanation = widgets.HTML(layout=widgets.Layout(display="none"))
@@ -74,7 +86,7 @@ class Controls:
         auto = widgets.HBox([self.play, self.speed], layout=widgets.Layout(flex_flow="row wrap"))
         auto.add_class("tl-row")
         seats = widgets.HBox(
-            [widgets.HTML("<b>Seats</b>"), *self.seats],
+            [widgets.HTML("<b>Seats</b>"), *self.seats, self.screen],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         seats.add_class("tl-row")

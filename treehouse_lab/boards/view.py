@@ -23,6 +23,7 @@ from typing import Any, Callable
 import anywidget
 import traitlets
 
+from ..errors import clip
 from .assets import widget_file
 
 # ``handler(target) -> message``: what the board does with a click that passed the checks.
@@ -68,6 +69,8 @@ class BoardView(anywidget.AnyWidget):
 
         Malformed, stale and unknown messages change nothing; exceptions from the handler
         become messages (a widget callback must never raise into the kernel's comm layer).
+        No message repeats what the browser sent beyond a short prefix: a forged message
+        may be megabytes long, and the status line must stay a sentence.
         """
         if not isinstance(content, dict) or content.get("type") != "click":
             return "The board received a message it does not understand; nothing changed."
@@ -83,7 +86,7 @@ class BoardView(anywidget.AnyWidget):
         try:
             return self.on_click(target)
         except Exception as exc:  # noqa: BLE001 - shown to the user, never raised
-            return f"Something went wrong: {type(exc).__name__}: {exc}"
+            return f"Something went wrong: {type(exc).__name__}: {clip(str(exc))}"
 
     def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         message = self.receive(content)
