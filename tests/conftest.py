@@ -21,9 +21,14 @@ os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
 
 try:
     from hypothesis import settings
+    from hypothesis.configuration import set_hypothesis_home_dir
 except ImportError:  # pragma: no cover - hypothesis comes with the test extra
     pass
 else:
+    # No example database, and Hypothesis's other caches (it keeps constants found in the
+    # code under test) outside the checkout.
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
+    set_hypothesis_home_dir(cache / "treehouse-lab" / "hypothesis")
     settings.register_profile("treehouse-lab", database=None)
     settings.load_profile("treehouse-lab")
 

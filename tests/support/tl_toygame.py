@@ -130,8 +130,6 @@ class ToyGame(Game):
     # -- drawing ----------------------------------------------------------------------
     def render_svg(self, state, viewer=None, selection=(), targets=frozenset()) -> str:
         targets, selection = set(targets), set(selection)
-        if viewer is None:
-            viewer = state.current_player if state.current_player >= 0 else None
 
         def attrs(tid: str, cls: str) -> str:
             classes = [cls] + (["tl-target"] if tid in targets else []) \
