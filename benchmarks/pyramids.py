@@ -27,11 +27,9 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from treehouse_lab.errors import RuleError  # noqa: E402
-from treehouse_lab.games.pyramids import arrangement, counting, solver  # noqa: E402
-from treehouse_lab.games.pyramids.arrangement import all_arrangements  # noqa: E402
+from treehouse_lab.games.pyramids import arrangement, counting, solver, table  # noqa: E402
+from treehouse_lab.games.pyramids.arrangement import FACES, all_arrangements  # noqa: E402
 from treehouse_lab.games.pyramids.state import PyramidsGame  # noqa: E402
-
-FACES = ("tip", "aim", "hop", "dig", "swap", "wild")
 
 
 def timed(fn: Callable[[], Any], repeat: int, before: Callable[[], None] | None = None):
@@ -47,7 +45,9 @@ def timed(fn: Callable[[], Any], repeat: int, before: Callable[[], None] | None 
 
 
 def cold() -> None:
+    """Forget every move worked out so far: the model's cache and the game's tables."""
     arrangement._moves_cached.cache_clear()
+    table.table.cache_clear()
 
 
 def table_from_model() -> dict:
@@ -55,8 +55,9 @@ def table_from_model() -> dict:
 
 
 def table_from_engine() -> dict:
-    """The naive route: for every arrangement and face, build the engine's decision and
-    collect the distinct results of its moves on the trio (a Wild's House moves aside)."""
+    """The naive route: for every arrangement and face, build the engine's decision, play
+    each of its moves on the trio and collect the distinct trios they leave (a Wild's House
+    moves aside)."""
     out = {}
     for ast in (True, False):
         game = PyramidsGame(players=2, aim_stack_top=ast)
@@ -69,7 +70,7 @@ def table_from_engine() -> dict:
                 # cannot use is refused as a reroll, or offered only on the House)
                 try:
                     state = game.position(trios=[str(a), "LMS"], house=str(a), rolled=face)
-                    row[face] = len({act.result for act in state.legal_actions()
+                    row[face] = len({state.child(act).trio(0) for act in state.legal_actions()
                                      if act.KIND == "play" and act.side == "trio"})
                 except RuleError:
                     row[face] = 0

@@ -79,14 +79,19 @@ def test_house_or_pass_when_own_trio_cannot(game):
     assert isinstance(acts[-1], Pass)
     house = [a for a in acts if isinstance(a, Play)]
     assert house and all(a.side == "house" for a in house)
-    assert {a.text for a in house} == {m.text + " in the House" for m in moves("L> S M", "dig")}
+    assert {str(a) for a in house} == {m.text + " in the House" for m in moves("L> S M", "dig")}
+    # each House move leaves the arrangement the model says it does
+    for a in house:
+        m = s.move_of(a)
+        assert m is not None and str(s.child(a).house) == str(m.result)
+        assert (m.action, m.pieces, m.dest) == (a.action, a.pieces, a.dest)
 
 
 def test_no_house_swap_except_on_wild(game):
     s = game.position(trios=["LMS"] * 3, house="L> S M", rolled="swap")
     assert all(a.side == "trio" for a in s.legal_actions())
-    forged = Play("house", "swap", "L", "swap:S", "S L> M",
-                  "Swap the Large and the Small in the House")
+    forged = Play("house", "swap", "L", "swap:S")
+    assert str(forged) == "Swap the Large and the Small in the House"
     before = s.to_json()
     with pytest.raises(tl.IllegalActionError, match="ONLY Swap the House if you roll a Wild"):
         s.apply(forged)
@@ -131,6 +136,7 @@ def test_actor_matching_the_house_by_own_move_wins_alone(game):
     assert "wins" in s.narrate(win)
     s.apply(win)
     assert s.is_terminal() and s.winners() == [0] and s.returns() == [1, 0, 0]
+    assert all(type(r) is Fraction for r in s.returns())
 
 
 def test_house_change_making_others_match_is_a_tie(game):
@@ -138,7 +144,11 @@ def test_house_change_making_others_match_is_a_tie(game):
     s = game.position(trios=["LMS", "S LM", "S LM"], house="<S LM", rolled="dig")
     a = s.find_action("Dig the Small in place in the House")
     s.apply(a)
-    assert s.is_terminal() and s.winners() == [1, 2] and s.returns() == [0, 1, 1]
+    # a tie of k players gives each 1/k (the protocol's returns; ruling R11)
+    assert s.is_terminal() and s.winners() == [1, 2]
+    assert s.returns() == [0, Fraction(1, 2), Fraction(1, 2)]
+    with pytest.raises(tl.RuleError, match="no points"):
+        s.scores()  # a race to match: winners and returns, no points (ruling R11)
 
 
 def test_house_change_matching_actor_and_others_actor_wins(game):
@@ -164,7 +174,7 @@ def test_own_move_never_makes_others_win(game):
 
 def test_house_move_when_own_trio_can_cites_the_rule(game):
     s = game.position(trios=["L> S M", "LMS", "LMS"], house="<S LM", rolled="dig")
-    house_dig = Play("house", "dig", "S", "in-place", "S LM", "Dig the Small in place in the House")
+    house_dig = Play("house", "dig", "S", "in-place")
     before = s.to_json()
     with pytest.raises(tl.IllegalActionError,
                        match="You rolled Dig, and your trio has a lying piece, so you must "
@@ -180,16 +190,15 @@ def test_house_move_when_own_trio_can_cites_the_rule(game):
 def test_wrong_action_and_impossible_moves(game):
     s = game.position(trios=["L> S M", "LMS", "LMS"], house="LMS", rolled="hop")
     with pytest.raises(tl.IllegalActionError, match="you rolled Hop, so you must Hop"):
-        s.apply(Play("trio", "dig", "L", "in-place", "L S M", "Dig the Large in place"))
+        s.apply(Play("trio", "dig", "L", "in-place"))
     with pytest.raises(tl.IllegalActionError, match="cannot Hop a lying down piece"):
-        s.apply(Play("trio", "hop", "L", "gap:3", "S M L",
-                     "Hop the Large to the right end of the line"))
+        s.apply(Play("trio", "hop", "L", "right-end"))
     d = game.position(trios=["S <L M", "LMS", "LMS"], house="LMS", rolled="dig")
     with pytest.raises(tl.IllegalActionError, match="backwards"):
-        d.apply(Play("trio", "dig", "L", "under:2", "S LM", "Dig the Large under the Medium"))
+        d.apply(Play("trio", "dig", "L", "under:M"))
     t = game.position(trios=["LMS", "LMS", "LMS"], house="LMS", rolled="tip")
     with pytest.raises(tl.IllegalActionError, match="just one piece in a stack"):
-        t.apply(Play("trio", "tip", "M", "tip-left", "<S <M L", "Tip the Medium to the left"))
+        t.apply(Play("trio", "tip", "M", "tip-left"))
     with pytest.raises(tl.IllegalActionError, match="roll the die first"):
         game.new_initial_state().apply(Pass())
 

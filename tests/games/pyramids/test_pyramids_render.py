@@ -92,3 +92,21 @@ def test_text_board():
     s = g.position(trios=["L> S M", "LMS"], house="<S LM", rolled="hop")
     text = str(s)
     assert "House" in text and "L> S M" in text and "rolled Hop" in text
+
+
+def test_targets_use_the_shared_markup_and_pictures_have_text():
+    from treehouse_lab.core import svg as core_svg
+    from treehouse_lab.games.pyramids import render, results
+
+    g = PyramidsGame(players=2)
+    s = g.position(trios=["L> S M", "LMS"], house="<S LM", rolled="dig")
+    sel = Selector(g.click_paths(s))
+    root = ET.fromstring(g.render_svg(s, targets=sel.clickable(())))
+    marked = [e for e in root.iter() if e.get("data-target")]
+    assert marked and all(e.get("role") == "button" and e.get("tabindex") == "0"
+                          and "cursor:pointer" in e.get("style", "")
+                          and "tl-target" in e.get("class", "").split() for e in marked)
+    pic = render.show(results("LMS", "hop"))
+    assert isinstance(pic, core_svg.Picture) and render.Picture is core_svg.Picture
+    assert "LMS" not in repr(pic) and "MS L" in repr(pic) and "0x" not in repr(pic)
+    assert pic._repr_svg_().startswith("<svg")

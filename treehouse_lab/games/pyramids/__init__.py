@@ -5,11 +5,16 @@
     state = game.new_initial_state()
 
 ``arrangement`` is the model of one line of pieces (the rulings' notation and the five
-actions, ``results``/``moves``); the game adds players, the die (a chance node, six faces
-at 1/6) and the turn rule. Rulings: shared/design/pyramids-rulings.md and
+actions, ``results``/``moves``); ``rules`` is the turn rule; ``table`` the move tables the
+game looks its moves up in; ``actions`` and ``state`` the game itself, with players and the
+die (a chance node, six faces at 1/6). Rulings: shared/design/pyramids-rulings.md and
 docs/rulings/pyramids.md.
+
+Names: ``ACTIONS`` are the five actions that change an arrangement (tip, aim, hop, dig,
+swap); ``FACES`` the six faces of the die (the five and wild).
 """
 
+from .actions import Pass, Play, Roll
 from .arrangement import (
     ACTIONS,
     FACES,
@@ -20,11 +25,13 @@ from .arrangement import (
     can,
     moves,
     results,
+    sentence,
 )
-from .state import Pass, Play, PyramidsGame, PyramidsState, Roll
+from .rules import Turn, turn_rule
+from .state import PyramidsGame, PyramidsState
 
 __all__ = [
     "PyramidsGame", "PyramidsState", "Roll", "Play", "Pass",
     "Arrangement", "Position", "Move", "ACTIONS", "FACES",
-    "all_arrangements", "moves", "results", "can",
+    "all_arrangements", "moves", "results", "can", "sentence", "Turn", "turn_rule",
 ]

@@ -19,6 +19,9 @@ for n >= 4 (A smallest).
 Moves (docs/rulings/pyramids.md, R3, R4 and R13): ``moves`` lists each way to
 act once per (piece clicked, result); ``results`` is the set of distinct results, which is
 what the rulings count ("Distinct moves are counted by the arrangement they produce").
+A move is named by tokens that say what moves where in terms of pieces (``pieces="MS"``,
+``dest="on:L"``), never by its sentence or its result: the sentence is computed from the
+tokens by ``sentence`` (the one place moves are put into words), the result from the line.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Iterator, NamedTuple, Union
 
-from ...errors import RuleError
+from ...errors import RuleError, quote
 
 UP, LEFT, RIGHT = "^", "<", ">"
 
@@ -41,6 +44,10 @@ TRIO = "SML"
 #: Names used in sentences; any other letter is called by itself ("the A").
 NAMES = {"S": "Small", "M": "Medium", "L": "Large"}
 _BIG_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: The longest text ``Arrangement.parse`` reads: 26 lone lying pieces and their spaces
+#: ("<A <B ... <Z") are 77 characters. Anything longer is refused before any parsing work,
+#: so a forged megabyte string costs nothing (issue 6: "Messages repeat the input whole").
+MAX_TEXT = 3 * len(_BIG_ALPHABET)
 
 
 class Position(NamedTuple):
@@ -84,7 +91,11 @@ class Arrangement:
     __slots__ = ("_positions", "_text", "_hash")
 
     def __init__(self, positions: Iterable[Position | tuple[str, str]]) -> None:
-        ps = tuple(Position(*p) for p in positions)
+        try:
+            ps = tuple(Position(*p) for p in itertools.islice(positions, len(_BIG_ALPHABET) + 1))
+        except TypeError:
+            raise RuleError("an arrangement is built from (pieces, facing) pairs such as "
+                            "('LM', '^'), or parsed from text like 'L> S M'") from None
         _validate(ps)
         object.__setattr__(self, "_positions", ps)
         object.__setattr__(self, "_text", " ".join(map(str, ps)))
@@ -117,9 +128,7 @@ class Arrangement:
             arr = cls._trusted(_parse_positions(text))
             _validate(arr._positions, text)
         if pieces is not None:
-            want = "".join(pieces)
-            if len(set(want)) != len(want):
-                raise RuleError(f"pieces {want!r}: every piece must be a different letter")
+            want = piece_set(pieces if isinstance(pieces, str) else _joined(pieces))
             have = arr.pieces
             missing = sorted(set(want) - set(have))
             extra = sorted(set(have) - set(want))
@@ -130,7 +139,7 @@ class Arrangement:
                 if missing:
                     parts.append(f"missing piece(s) {', '.join(missing)}")
                 raise RuleError(
-                    f"arrangement {str(arr)!r}: {'; '.join(parts)} "
+                    f"arrangement {quote(str(arr))}: {'; '.join(parts)} "
                     f"(the pieces must be exactly {', '.join(want)})"
                 )
         return arr
@@ -210,7 +219,7 @@ class Arrangement:
             h = pos.pieces.find(piece)
             if h >= 0:
                 return i, h
-        raise RuleError(f"arrangement {self._text!r} has no piece {piece!r}")
+        raise RuleError(f"arrangement {quote(self._text)} has no piece {quote(piece, 10)}")
 
     def facing(self, piece: str) -> str:
         """UP, LEFT or RIGHT: the way ``piece`` points."""
@@ -227,6 +236,15 @@ class Arrangement:
 ArrangementLike = Union[Arrangement, str]
 
 
+def _joined(pieces: Iterable[str]) -> str:
+    """Letters given as a list (``["S", "M", "L"]``) as one string, for ``piece_set``."""
+    try:
+        letters = list(itertools.islice(pieces, len(_BIG_ALPHABET) + 1))
+        return "".join(letters)
+    except TypeError:
+        raise RuleError(f"pieces must be letters such as 'SML', got {quote(pieces)}") from None
+
+
 def _default_size_order(pieces: str) -> str:
     if set(pieces) <= set(TRIO):
         return "".join(p for p in TRIO if p in pieces)
@@ -235,41 +253,46 @@ def _default_size_order(pieces: str) -> str:
 
 def _parse_positions(text: object) -> tuple[Position, ...]:
     if not isinstance(text, str):
-        raise RuleError(f"an arrangement is text like 'L> S M', got {text!r}")
+        raise RuleError(f"an arrangement is text like 'L> S M', got {quote(text)}")
+    if len(text) > MAX_TEXT:
+        # refused before any parsing work: a line of 26 pieces fits in MAX_TEXT characters
+        raise RuleError(f"arrangement {quote(text)} is too long: a line of pieces is at most "
+                        f"{MAX_TEXT} characters, like 'L> S M'")
+    shown = quote(text)
     if text.strip() == "":
         raise RuleError("arrangement is empty: write positions like 'LMS' or 'L> S M'")
     if text != text.strip(" "):
-        raise RuleError(f"arrangement {text!r}: no spaces at the start or end")
+        raise RuleError(f"arrangement {shown}: no spaces at the start or end")
     if "  " in text:
-        raise RuleError(f"arrangement {text!r}: positions are separated by single spaces")
+        raise RuleError(f"arrangement {shown}: positions are separated by single spaces")
     out = []
     for token in text.split(" "):
         bad = [c for c in token if c not in "<>" and not ("A" <= c <= "Z")]
         if bad:
             raise RuleError(
-                f"arrangement {text!r}: unknown piece {bad[0]!r} in {token!r} "
+                f"arrangement {shown}: unknown piece {bad[0]!r} in {quote(token, 30)} "
                 "(pieces are uppercase letters such as S, M, L; arrows are < and >)"
             )
         left, right = token.startswith("<"), token.endswith(">")
         core = token[1 if left else 0: len(token) - (1 if right else 0)]
         if "<" in core or ">" in core or (left and right):
             raise RuleError(
-                f"arrangement {text!r}: {token!r} has an arrow in the wrong place "
+                f"arrangement {shown}: {quote(token, 30)} has an arrow in the wrong place "
                 "(write <S for a piece pointing left, S> for one pointing right)"
             )
         if core == "":
-            raise RuleError(f"arrangement {text!r}: an arrow {token!r} with no piece")
+            raise RuleError(f"arrangement {shown}: an arrow {token!r} with no piece")
         if (left or right) and len(core) > 1:
             raise RuleError(
-                f"arrangement {text!r}: an arrow on the stack {token!r}; only a single "
-                "lying piece points left or right (stacked pieces are always upright)"
+                f"arrangement {shown}: an arrow on the stack {quote(token, 30)}; only a "
+                "single lying piece points left or right (stacked pieces are always upright)"
             )
         out.append(Position(core, LEFT if left else RIGHT if right else UP))
     return tuple(out)
 
 
 def _validate(ps: tuple[Position, ...], text: str | None = None) -> None:
-    where = f"arrangement {text!r}" if text is not None else "arrangement"
+    where = f"arrangement {quote(text)}" if text is not None else "arrangement"
     if not ps:
         raise RuleError(f"{where} is empty: it needs at least one position")
     seen: set[str] = set()
@@ -277,12 +300,13 @@ def _validate(ps: tuple[Position, ...], text: str | None = None) -> None:
         if not isinstance(p.pieces, str) or not p.pieces:
             raise RuleError(f"{where}: every position needs at least one piece")
         if p.facing not in (UP, LEFT, RIGHT):
-            raise RuleError(f"{where}: facing must be '^', '<' or '>', got {p.facing!r}")
+            raise RuleError(f"{where}: facing must be '^', '<' or '>', got {quote(p.facing)}")
         if p.facing != UP and len(p.pieces) != 1:
             raise RuleError(f"{where}: a lying position holds exactly one piece")
         for c in p.pieces:
             if not ("A" <= c <= "Z"):
-                raise RuleError(f"{where}: unknown piece {c!r} (pieces are uppercase letters)")
+                raise RuleError(f"{where}: unknown piece {quote(c)} (pieces are uppercase "
+                                "letters)")
             if c in seen:
                 raise RuleError(f"{where}: piece {c} appears twice (every piece is unique)")
             seen.add(c)
@@ -295,13 +319,14 @@ def piece_set(pieces: str | int = TRIO) -> str:
     """The piece letters, smallest first: a string as given, or for a number n the first
     n of ``"SML"`` (n <= 3) or of ``"ABC..."`` (n >= 4)."""
     if isinstance(pieces, bool):
-        raise RuleError(f"pieces must be a string of letters or a number, got {pieces!r}")
+        raise RuleError(f"pieces must be a string of letters or a number, got {quote(pieces)}")
     if isinstance(pieces, int):
         if not 1 <= pieces <= len(_BIG_ALPHABET):
             raise RuleError(f"pieces: a number of pieces 1..26, got {pieces}")
         return TRIO[:pieces] if pieces <= 3 else _BIG_ALPHABET[:pieces]
-    if not isinstance(pieces, str) or not pieces:
-        raise RuleError(f"pieces must be a non-empty string of letters, got {pieces!r}")
+    if not isinstance(pieces, str) or not pieces or len(pieces) > len(_BIG_ALPHABET):
+        raise RuleError("pieces must be a string of 1 to 26 different uppercase letters, got "
+                        f"{quote(pieces)}")
     _validate((Position(pieces, UP),), pieces)
     return pieces
 
@@ -341,27 +366,51 @@ def all_arrangements(pieces: str | int = TRIO) -> tuple[Arrangement, ...]:
 
 # -- moves ---------------------------------------------------------------------------
 
+#: The forms a move's ``dest`` token takes, for each action (see ``Move``).
+DEST_FORMS: dict[str, tuple[str, ...]] = {
+    "tip": ("tip-left", "tip-right"),
+    "aim": ("aim-left", "aim-up", "aim-right"),
+    "hop": ("left-end", "right-end", "between:<pieces>:<pieces>", "on:<piece>"),
+    "dig": ("in-place", "left-end", "right-end", "between:<pieces>:<pieces>", "under:<piece>"),
+    "swap": ("swap:<piece>",),
+}
+
 
 @dataclass(frozen=True)
 class Move:
     """One way to act on an arrangement.
 
-    ``piece`` is the piece you pick up (or click first on a board); ``moved`` every piece
-    that changes place (carried pieces, the swap partner); ``dest`` says where to, as a
-    token the board uses for its second click:
+    ``pieces`` are the pieces that move together, bottom to top: the first is the one you
+    pick up (``piece``), the others ride on it (a Hop or Tip carries the whole stack above
+    the picked piece). ``dest`` says where to, naming pieces rather than places so that it
+    means the same to a reader as to the engine:
 
-    ``tip-left``/``tip-right`` · ``aim-left``/``aim-right``/``aim-up`` · ``gap:k`` (the gap
-    before position k of the line as it is now; k = len is the right end) · ``on:j`` (on
-    top of position j) · ``under:j`` (underneath position j) · ``in-place`` ·
-    ``swap:X`` (trade places with piece X).
+    ``tip-left``/``tip-right`` · ``aim-left``/``aim-up``/``aim-right`` · ``in-place`` ·
+    ``left-end``/``right-end`` of the line · ``between:A:B`` (between the positions holding
+    pieces A and B, bottom to top, in the line without the moving pieces) · ``on:X`` (on top
+    of the position whose top piece is X) · ``under:X`` (underneath the position whose bottom
+    piece is X) · ``swap:X`` (trade places with the piece X).
+
+    ``target`` is the same place as the board marks it, by index in the line as it is now:
+    ``gap:k`` (the gap before position k), ``on:j``/``under:j`` (position j), or ``dest``
+    itself. ``result`` is the arrangement the move leaves.
     """
 
     action: str
-    piece: str
+    pieces: str
     dest: str
     result: Arrangement
-    text: str
-    moved: tuple[str, ...] = ()
+    target: str
+
+    @property
+    def piece(self) -> str:
+        """The piece you pick up (on a board: click first)."""
+        return self.pieces[0]
+
+    @property
+    def text(self) -> str:
+        return sentence(self.action, self.pieces, self.dest,
+                        tree=_default_size_order(self.result.pieces)[::-1])
 
     def __str__(self) -> str:
         return self.text
@@ -378,29 +427,109 @@ def _and(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _subject(stack: str, whole: Arrangement | None = None) -> str:
-    """``the Medium, with the Small on it`` for a piece carrying others; ``the Tree`` for
-    the full Tree standing alone."""
+def _subject(stack: str, tree: str) -> str:
+    """``the Medium, with the Small on it,`` for a piece carrying others; ``the Tree`` for
+    the whole Tree."""
     if len(stack) == 1:
         return name(stack)
-    if whole is not None and len(whole) == 1 and whole.is_tree():
+    if stack == tree:
         return "the Tree"
     return f"{name(stack[0])}, with {_and([name(c) for c in stack[1:]])} on it,"
 
 
-def _position_name(pos: Position) -> str:
-    if len(pos.pieces) == 1:
-        return name(pos.pieces)
-    return "the stack of " + _and([name(c) for c in pos.pieces])
+def _stack_name(pieces: str) -> str:
+    if len(pieces) == 1:
+        return name(pieces)
+    return "the stack of " + _and([name(c) for c in pieces])
 
 
-def _gap_text(line: tuple[Position, ...], k: int) -> str:
-    """Where gap k of ``line`` (the line without the moving piece) is, in words."""
+_AIM_WORDS = {"aim-left": "to the left", "aim-up": "up", "aim-right": "to the right"}
+_END_WORDS = {"in-place": "in place", "left-end": "to the left end of the line",
+              "right-end": "to the right end of the line"}
+
+
+def sentence(action: str, pieces: str, dest: str, tree: str = "LMS") -> str:
+    """The sentence a child reads for a move (docs/rulings/pyramids.md, R13), from its
+    tokens alone: "Tip the Tree to the right", "Hop the Medium, with the Small on it, onto
+    the Large", "Dig the Large between the Small and the Medium", "Swap the Small and the
+    Large". ``tree`` is the Tree's stack, bottom to top, which is called "the Tree".
+
+    The one place moves are put into words: the arrangement model, the game's actions and
+    the board all call it, so a rewording changes every text at once and no save (saves
+    hold the tokens, never the words).
+    """
+    if action == "tip":
+        return f"Tip {_subject(pieces, tree)} to the {dest.removeprefix('tip-')}"
+    if action == "aim":
+        return f"Aim {name(pieces)} {_AIM_WORDS[dest]}"
+    if action == "swap":
+        return f"Swap {name(pieces)} and {name(dest.removeprefix('swap:'))}"
+    verb = "Hop" if action == "hop" else "Dig"
+    if dest in _END_WORDS:
+        where = _END_WORDS[dest]
+    else:
+        kind, _, rest = dest.partition(":")
+        if kind == "between":
+            left, right = rest.split(":")
+            where = f"between {_stack_name(left)} and {_stack_name(right)}"
+        else:
+            where = f"{'onto' if kind == 'on' else 'under'} {name(rest)}"
+    return f"{verb} {_subject(pieces, tree)} {where}"
+
+
+def _distinct_letters(value: object, letters: str) -> bool:
+    return (isinstance(value, str) and 0 < len(value) <= len(letters)
+            and len(set(value)) == len(value) and set(value) <= set(letters))
+
+
+def token_problem(action: object, pieces: object, dest: object, letters: str = TRIO) -> str:
+    """What is malformed in these move tokens, whatever the arrangement ("" when they are
+    well formed), with the field named and its allowed values.
+
+    Why apart from the rules: a forged token ("gap", "on:²") must be refused where it comes
+    in, with a sentence, before any rule tries to read a place out of it (issue 6:
+    "Forged pyramids destinations" crashed the explanation of why a move is illegal).
+    """
+    if not isinstance(action, str) or action not in DEST_FORMS:
+        return f"action must be one of {', '.join(ACTIONS)}, got {quote(action)}"
+    if not _distinct_letters(pieces, letters):
+        return (f"pieces must be 1 to {len(letters)} different pieces from "
+                f"{', '.join(letters)} (bottom to top), got {quote(pieces)}")
+    assert isinstance(pieces, str)
+    if action in ("aim", "dig", "swap") and len(pieces) != 1:
+        return (f"pieces: {'an' if action == 'aim' else 'a'} {action} moves a single "
+                f"piece, got {quote(pieces)}")
+    if _dest_ok(action, pieces, dest, letters):
+        return ""
+    return (f"dest of {'an' if action == 'aim' else 'a'} {action} must be "
+            f"{' or '.join(DEST_FORMS[action])} (pieces from {', '.join(letters)}, none named "
+            f"twice), got {quote(dest)}")
+
+
+def _dest_ok(action: str, pieces: str, dest: object, letters: str) -> bool:
+    if not isinstance(dest, str):
+        return False
+    forms = DEST_FORMS[action]
+    if dest in forms:
+        return "<" not in dest
+    kind, sep, rest = dest.partition(":")
+    if not sep or not any(f.startswith(kind + ":") for f in forms):
+        return False
+    parts = rest.split(":")
+    if len(parts) != (2 if kind == "between" else 1) or not all(parts):
+        return False
+    if kind != "between" and len(parts[0]) != 1:
+        return False
+    return _distinct_letters(pieces + "".join(parts), letters)
+
+
+def _gap_token(line: tuple[Position, ...], k: int) -> str:
+    """The ``dest`` of gap k of ``line`` (the line without the moving pieces)."""
     if k == 0:
-        return "to the left end of the line"
+        return "left-end"
     if k == len(line):
-        return "to the right end of the line"
-    return f"between {_position_name(line[k - 1])} and {_position_name(line[k])}"
+        return "right-end"
+    return f"between:{line[k - 1].pieces}:{line[k].pieces}"
 
 
 def _tip(arr: Arrangement) -> Iterator[Move]:
@@ -410,13 +539,11 @@ def _tip(arr: Arrangement) -> Iterator[Move]:
     for i, pos in enumerate(ps):
         if not pos.upright:
             continue
-        subject = _subject(pos.pieces, arr)
         right = tuple(Position(c, RIGHT) for c in pos.pieces)
         left = tuple(Position(c, LEFT) for c in reversed(pos.pieces))
-        for side, lying in (("left", left), ("right", right)):
+        for token, lying in (("tip-left", left), ("tip-right", right)):
             result = Arrangement._trusted(ps[:i] + lying + ps[i + 1:])
-            yield Move("tip", pos.bottom, f"tip-{side}", result,
-                       f"Tip {subject} to the {side}", tuple(pos.pieces))
+            yield Move("tip", pos.pieces, token, result, token)
 
 
 def _aim(arr: Arrangement, aim_stack_top: bool) -> Iterator[Move]:
@@ -424,7 +551,6 @@ def _aim(arr: Arrangement, aim_stack_top: bool) -> Iterator[Move]:
     with ``aim_stack_top`` the top of a stack may turn left or right, coming off to lie
     beside the stack on that side."""
     ps = arr.positions
-    words = {UP: "up", LEFT: "to the left", RIGHT: "to the right"}
     tokens = {UP: "aim-up", LEFT: "aim-left", RIGHT: "aim-right"}
     for i, pos in enumerate(ps):
         if len(pos.pieces) == 1:
@@ -432,16 +558,14 @@ def _aim(arr: Arrangement, aim_stack_top: bool) -> Iterator[Move]:
                 if facing == pos.facing:
                     continue
                 result = Arrangement._trusted(ps[:i] + (Position(pos.pieces, facing),) + ps[i + 1:])
-                yield Move("aim", pos.pieces, tokens[facing], result,
-                           f"Aim {name(pos.pieces)} {words[facing]}", (pos.pieces,))
+                yield Move("aim", pos.pieces, tokens[facing], result, tokens[facing])
         elif aim_stack_top:
             top, rest = pos.top, Position(pos.pieces[:-1], UP)
             for facing in (LEFT, RIGHT):
                 lying = Position(top, facing)
                 spot = (lying, rest) if facing == LEFT else (rest, lying)
                 result = Arrangement._trusted(ps[:i] + spot + ps[i + 1:])
-                yield Move("aim", top, tokens[facing], result,
-                           f"Aim {name(top)} {words[facing]}", (top,))
+                yield Move("aim", top, tokens[facing], result, tokens[facing])
 
 
 def _hop(arr: Arrangement) -> Iterator[Move]:
@@ -456,7 +580,6 @@ def _hop(arr: Arrangement) -> Iterator[Move]:
         for h in range(len(pos.pieces)):
             flying, staying = pos.pieces[h:], pos.pieces[:h]
             emptied = h == 0
-            subject = _subject(flying)
             if emptied:
                 line = ps[:i] + ps[i + 1:]
             else:
@@ -466,18 +589,14 @@ def _hop(arr: Arrangement) -> Iterator[Move]:
                     continue  # both gaps beside its own spot: "You cannot Hop in place"
                 k2 = k - 1 if emptied and k > i else k  # the same gap in ``line``
                 result = Arrangement._trusted(line[:k2] + (Position(flying, UP),) + line[k2:])
-                yield Move("hop", flying[0], f"gap:{k}", result,
-                           f"Hop {subject} {_gap_text(line, k2)}",
-                           tuple(flying))
+                yield Move("hop", flying, _gap_token(line, k2), result, f"gap:{k}")
             for j, target in enumerate(ps):
                 if j == i:
                     continue  # onto what it stood on is where it started
                 j2 = j - 1 if emptied and j > i else j
                 landed = Position(target.pieces + flying, UP)
                 result = Arrangement._trusted(line[:j2] + (landed,) + line[j2 + 1:])
-                yield Move("hop", flying[0], f"on:{j}", result,
-                           f"Hop {subject} onto {name(target.top)}",
-                           tuple(flying))
+                yield Move("hop", flying, f"on:{target.top}", result, f"on:{j}")
 
 
 def _dig(arr: Arrangement) -> Iterator[Move]:
@@ -493,7 +612,7 @@ def _dig(arr: Arrangement) -> Iterator[Move]:
         line = ps[:i] + ps[i + 1:]
         up = Position(x, UP)
         yield Move("dig", x, "in-place", Arrangement._trusted(ps[:i] + (up,) + ps[i + 1:]),
-                   f"Dig {name(x)} in place", (x,))
+                   "in-place")
         if pos.facing == RIGHT:
             gaps = range(i + 2, n + 1)      # gap i+1, right beside it, is "in place"
             unders = range(i + 1, n)
@@ -508,16 +627,13 @@ def _dig(arr: Arrangement) -> Iterator[Move]:
             if kind == "gap":
                 k2 = where - 1 if where > i else where
                 result = Arrangement._trusted(line[:k2] + (up,) + line[k2:])
-                yield Move("dig", x, f"gap:{where}", result,
-                           f"Dig {name(x)} {_gap_text(line, k2)}", (x,))
+                yield Move("dig", x, _gap_token(line, k2), result, f"gap:{where}")
             else:
                 j, target = where, ps[where]
                 j2 = j - 1 if j > i else j
                 merged = Position(x + target.pieces, UP)
                 result = Arrangement._trusted(line[:j2] + (merged,) + line[j2 + 1:])
-                yield Move("dig", x, f"under:{j}", result,
-                           f"Dig {name(x)} under {name(target.bottom)}",
-                           (x,) + tuple(target.pieces))
+                yield Move("dig", x, f"under:{target.bottom}", result, f"under:{j}")
 
 
 def _swap(arr: Arrangement) -> Iterator[Move]:
@@ -530,30 +646,28 @@ def _swap(arr: Arrangement) -> Iterator[Move]:
         new = [list(p.pieces) for p in ps]
         facing = [p.facing for p in ps]
         new[i][h], new[j][g] = b, a
-        if i == j:
-            pass  # two pieces of one stack: it stays upright
-        else:
+        if i != j:
             # a lone spot takes the orientation of the piece arriving; a stack stays upright
+            # (two pieces of one stack: it stays upright)
             facing[i] = ps[j].facing if len(new[i]) == 1 else UP
             facing[j] = ps[i].facing if len(new[j]) == 1 else UP
         result = Arrangement._trusted(
             tuple(Position("".join(p), f) for p, f in zip(new, facing))
         )
-        yield Move("swap", a, f"swap:{b}", result, f"Swap {name(a)} and {name(b)}", (a, b))
+        yield Move("swap", a, f"swap:{b}", result, f"swap:{b}")
 
 
-def _raw_moves(arr: Arrangement, action: str, aim_stack_top: bool) -> Iterator[Move]:
-    if action == "tip":
-        return _tip(arr)
+_GENERATORS = {"tip": _tip, "hop": _hop, "dig": _dig, "swap": _swap}
+
+
+def raw_moves(arr: Arrangement, action: str, aim_stack_top: bool = True) -> Iterator[Move]:
+    """Every way the physical action can go, before duplicates are merged (``moves`` keeps
+    one per picked piece and result). For explaining why a move is not offered."""
     if action == "aim":
         return _aim(arr, aim_stack_top)
-    if action == "hop":
-        return _hop(arr)
-    if action == "dig":
-        return _dig(arr)
-    if action == "swap":
-        return _swap(arr)
-    raise RuleError(f"unknown action {action!r}; actions are {', '.join(FACES)}")
+    if action in _GENERATORS:
+        return _GENERATORS[action](arr)
+    raise RuleError(f"unknown action {quote(action)}; actions are {', '.join(ACTIONS)}")
 
 
 @lru_cache(maxsize=65536)
@@ -562,7 +676,7 @@ def _moves_cached(arr: Arrangement, action: str, aim_stack_top: bool) -> tuple[M
     seen: set[tuple[str, Arrangement]] = set()
     out = []
     for act in actions:
-        for m in _raw_moves(arr, act, aim_stack_top):
+        for m in raw_moves(arr, act, aim_stack_top):
             if m.result == arr:
                 continue  # "each must change the arrangement: no null moves"
             key = (m.piece, m.result)
@@ -580,8 +694,8 @@ def _coerce(arrangement: ArrangementLike) -> Arrangement:
 
 
 def _check_action(action: str) -> str:
-    if action not in FACES:
-        raise RuleError(f"unknown action {action!r}; actions are {', '.join(FACES)}")
+    if not isinstance(action, str) or action not in FACES:
+        raise RuleError(f"unknown action {quote(action)}; actions are {', '.join(FACES)}")
     return action
 
 
@@ -611,7 +725,7 @@ def can(arrangement: ArrangementLike, action: str, *, aim_stack_top: bool = True
 
 
 __all__ = [
-    "ACTIONS", "FACES", "TRIO", "NAMES", "UP", "LEFT", "RIGHT",
+    "ACTIONS", "FACES", "TRIO", "NAMES", "UP", "LEFT", "RIGHT", "DEST_FORMS", "MAX_TEXT",
     "Position", "Arrangement", "Move", "all_arrangements", "piece_set",
-    "moves", "results", "can", "name",
+    "moves", "raw_moves", "results", "can", "name", "sentence", "token_problem",
 ]

@@ -24,16 +24,11 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 from math import factorial
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
-if TYPE_CHECKING:  # pragma: no cover - typing only
-    from .arrangement import Arrangement
-
-ACTIONS: tuple[str, ...] = ("tip", "aim", "hop", "dig", "swap", "wild")
-"""The six faces of the die, in the rulebook's order ("Turn Options")."""
-
-BASIC_ACTIONS: tuple[str, ...] = ACTIONS[:5]
-
+from ...errors import RuleError, quote
+from .arrangement import FACES, Arrangement, all_arrangements, results
+from .rules import turn_rule
 
 # ---------------------------------------------------------------------------------------
 # 1. Arrangements, three ways
@@ -44,8 +39,6 @@ def count_by_enumeration(n: int | str = 3) -> int:
 
     This is the ground truth the two formulas below must reproduce.
     """
-    from .arrangement import all_arrangements
-
     return len(all_arrangements(n))
 
 
@@ -57,7 +50,7 @@ def position_ways(k: int) -> int:
     lying pieces never nest), and a stack is any order bottom to top: k! ways.
     """
     if k < 1:
-        raise ValueError("a position holds at least one piece")
+        raise RuleError(f"a position holds at least one piece, got k={quote(k)}")
     return 3 if k == 1 else factorial(k)
 
 
@@ -167,7 +160,7 @@ def count_arrangements(n: int) -> Any:
     import sympy
 
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"n must be a whole number >= 0, got {n!r}")
+        raise RuleError(f"n must be a whole number >= 0, got {quote(n)}")
     x = sympy.Symbol("x")
     series = sympy.series(arrangement_egf(x), x, 0, n + 1).removeO()
     return sympy.Integer(sympy.factorial(n) * series.coeff(x, n))
@@ -215,8 +208,6 @@ def count_by_recurrence(n: int) -> int:
 # ---------------------------------------------------------------------------------------
 
 def _all(pieces: str = "SML") -> list[Arrangement]:
-    from .arrangement import all_arrangements
-
     return sorted(all_arrangements(pieces), key=str)
 
 
@@ -224,45 +215,43 @@ def move_table(aim_stack_top: bool = True, pieces: str = "SML") -> dict[str, dic
     """For every arrangement (by its text), how many distinct arrangements each action can
     produce from it (rulings: moves are counted by the arrangement they produce).
     ``wild`` counts the distinct results of the five actions together on one trio."""
-    from .arrangement import results
-
     table = {}
     for a in _all(pieces):
         table[str(a)] = {
-            act: len(results(a, act, aim_stack_top=aim_stack_top)) for act in ACTIONS
+            face: len(results(a, face, aim_stack_top=aim_stack_top)) for face in FACES
         }
     return table
 
 
 def move_distribution(aim_stack_top: bool = True,
                       pieces: str = "SML") -> dict[str, dict[int, int]]:
-    """For each action: {k: how many arrangements have exactly k distinct results}."""
+    """For each face: {k: how many arrangements have exactly k distinct results}."""
     table = move_table(aim_stack_top, pieces)
     out = {}
-    for act in ACTIONS:
-        counts = Counter(row[act] for row in table.values())
-        out[act] = dict(sorted(counts.items()))
+    for face in FACES:
+        counts = Counter(row[face] for row in table.values())
+        out[face] = dict(sorted(counts.items()))
     return out
 
 
 def move_totals(aim_stack_top: bool = True, pieces: str = "SML") -> dict[str, int]:
-    """For each action: the total number of (arrangement, result) moves over all
-    arrangements; each is an edge of that action's move graph."""
+    """For each face: the total number of (arrangement, result) moves over all
+    arrangements; each is an edge of that face's move graph."""
     table = move_table(aim_stack_top, pieces)
-    return {act: sum(row[act] for row in table.values()) for act in ACTIONS}
+    return {face: sum(row[face] for row in table.values()) for face in FACES}
 
 
 def format_move_distribution(aim_stack_top: bool = True, pieces: str = "SML") -> str:
     """The distribution as a text table: rows k = number of distinct results, one column
-    per action, cells = how many arrangements; a totals row at the foot."""
+    per face, cells = how many arrangements; a totals row at the foot."""
     dist = move_distribution(aim_stack_top, pieces)
     totals = move_totals(aim_stack_top, pieces)
     ks = sorted({k for d in dist.values() for k in d})
-    head = f"{'k':>4} " + " ".join(f"{a:>6}" for a in ACTIONS)
+    head = f"{'k':>4} " + " ".join(f"{f:>6}" for f in FACES)
     lines = [head]
     for k in ks:
-        lines.append(f"{k:>4} " + " ".join(f"{dist[a].get(k, 0) or '.':>6}" for a in ACTIONS))
-    lines.append(f"{'sum':>4} " + " ".join(f"{totals[a]:>6}" for a in ACTIONS))
+        lines.append(f"{k:>4} " + " ".join(f"{dist[f].get(k, 0) or '.':>6}" for f in FACES))
+    lines.append(f"{'sum':>4} " + " ".join(f"{totals[f]:>6}" for f in FACES))
     return "\n".join(lines)
 
 
@@ -301,7 +290,6 @@ def engine_win_next_roll(trio: Arrangement | str, house: Arrangement | str,
     decision (the engine refuses a face that can change neither line: that is a reroll),
     and a face wins if one of the engine's legal actions makes seat 0 a winner.
     """
-    from ...errors import RuleError
     from .state import PyramidsGame
 
     game = PyramidsGame(players=2, aim_stack_top=aim_stack_top)
@@ -331,9 +319,10 @@ def _bystander(trio: Arrangement | str, house: Arrangement | str) -> str:
 
 @dataclass(frozen=True)
 class FaceOutcome:
-    """What one face of the die lets the player at ``(trio, house)`` do, under the rulings'
-    turn rule: ``where`` is "trio" (must be used there), "house" (may be used on the House,
-    or passed), "either" (Wild) or "reroll"; ``wins`` whether some legal choice matches."""
+    """What one face of the die lets the player at ``(trio, house)`` do, under the turn
+    rule (``rules.turn_rule``): ``where`` is "trio" (must be used there), "house" (may be
+    used on the House, or passed), "either" (Wild) or "reroll"; ``wins`` whether some legal
+    choice matches."""
 
     face: str
     probability: Fraction
@@ -343,34 +332,18 @@ class FaceOutcome:
 
 def face_outcomes(trio: Arrangement | str, house: Arrangement | str,
                   aim_stack_top: bool = True) -> list[FaceOutcome]:
-    """Each face of the engine's die at this position (rulings, "Turn").
-
-    * Wild: any of the five actions on the trio or on the House (no pass: it can always
-      change the trio, a trio always having a Swap).
-    * Any other face that can change the trio must be used there.
-    * Otherwise it may be used on the House (never Swap) or passed; if it can change
-      neither, the player rolls again.
-    A choice wins when it makes trio and House equal (a match is only made by an action).
+    """Each face of the engine's die at this position, by the turn rule (rulings, "Turn";
+    ``rules.turn_rule``): Wild on either line, another face on the trio if it can change
+    it, else on the House (never a Swap) or a pass, else a reroll. A choice wins when it
+    makes trio and House equal (a match is only made by an action).
     """
-    from .arrangement import Arrangement, results
-
     t = Arrangement.parse(trio) if isinstance(trio, str) else trio
     h = Arrangement.parse(house) if isinstance(house, str) else house
     out = []
     for face, p in die_faces():
-        on_trio = results(t, face, aim_stack_top=aim_stack_top)
-        if face == "wild":
-            on_house = results(h, face, aim_stack_top=aim_stack_top)
-            out.append(FaceOutcome(face, p, "either", h in on_trio or t in on_house))
-        elif on_trio:
-            out.append(FaceOutcome(face, p, "trio", h in on_trio))
-        else:
-            on_house = (frozenset() if face == "swap"
-                        else results(h, face, aim_stack_top=aim_stack_top))
-            if on_house:
-                out.append(FaceOutcome(face, p, "house", t in on_house))
-            else:
-                out.append(FaceOutcome(face, p, "reroll", False))
+        turn = turn_rule(face, results(t, face, aim_stack_top=aim_stack_top),
+                         results(h, face, aim_stack_top=aim_stack_top))
+        out.append(FaceOutcome(face, p, turn.where, h in turn.trio or t in turn.house))
     return out
 
 
@@ -442,7 +415,7 @@ def percent(p: Fraction, digits: int = 1) -> str:
 
 
 __all__: Sequence[str] = (
-    "ACTIONS", "Case", "FaceOutcome", "arrangement_egf", "as_sympy", "case_table",
+    "FACES", "Case", "FaceOutcome", "arrangement_egf", "as_sympy", "case_table",
     "cases_by_positions", "compositions", "count_arrangements", "count_by_cases",
     "count_by_enumeration", "count_by_recurrence", "count_one_roll_positions", "die_faces",
     "face_outcomes", "format_case_table", "format_move_distribution", "move_distribution",

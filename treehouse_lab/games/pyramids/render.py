@@ -7,10 +7,11 @@ Lying pieces are arrows on the ground pointing the way they point.
 
 Clicking (docs/dev/contracts.md): a move is two clicks, a piece and then a destination.
 Targets are ``<side>:<piece>`` for the piece (``trio:0:M``, ``house:M``) and
-``<side>:<dest>`` for where to (``trio:0:gap:2``, ``house:on:1``, ``trio:1:tip-left``,
-``trio:0:swap:S`` ...; the tokens are ``arrangement.Move.dest``). Passing is one click on
-``pass``. Every path has two steps except ``pass``, which is no piece id, so no path is a
-prefix of another.
+``<side>:<target>`` for where to (``trio:0:gap:2``, ``house:on:1``, ``trio:1:tip-left``,
+``trio:0:swap:S`` ...; the tokens are ``arrangement.Move.target``, places by index in the
+line as drawn). Passing is one click on ``pass``. Every path has two steps except
+``pass``, which is no piece id, so no path is a prefix of another. Clickable parts are
+marked by ``core.svg.target_attrs``, as on every game's board.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Iterable
 
-from ...protocol import Action, State
+from ...core.svg import Picture, target_attrs
+from ...protocol import Action
 from . import data, rules
 from .arrangement import RIGHT, TRIO, Arrangement, Position, name
 
@@ -40,20 +42,21 @@ def side_id(side: str, player: int) -> str:
     return "house" if side == rules.HOUSE_SIDE else f"trio:{player}"
 
 
-def click_paths(state: State) -> dict[Action, tuple[str, ...]]:
-    """Each legal decision and its clicks: (piece, destination), or ("pass",)."""
-    from .state import Pass, Play
+def click_paths(state: Any, player: int | None = None) -> dict[Action, tuple[str, ...]]:
+    """Each legal decision of ``player`` (None: the one to move) and its clicks: (piece,
+    destination), or ("pass",)."""
+    from .actions import Pass, Play
 
-    if state.current_player < 0:
-        return {}
     p = state.current_player
+    if p < 0 or player not in (None, p):
+        return {}
     out: dict[Action, tuple[str, ...]] = {}
     for a in state.legal_actions():
         if isinstance(a, Pass):
             out[a] = ("pass",)
         elif isinstance(a, Play):
             s = side_id(a.side, p)
-            out[a] = (f"{s}:{a.piece}", f"{s}:{a.dest}")
+            out[a] = (f"{s}:{a.piece}", f"{s}:{state.move_of(a).target}")
     return out
 
 
@@ -138,19 +141,6 @@ def _shade(hex_colour: str, factor: float) -> str:
     return "#{:02x}{:02x}{:02x}".format(*(max(0, min(255, mix(v))) for v in (r, g, b)))
 
 
-def _attrs(tid: str | None, targets: frozenset, selection: frozenset, extra: str = "") -> str:
-    classes = [c for c in extra.split() if c]
-    out = ""
-    if tid is not None and tid in targets:
-        classes.append("tl-target")
-        out += f' data-target="{escape(tid)}" tabindex="0" role="button"'
-    if tid is not None and tid in selection:
-        classes.append("tl-selected")
-    if classes:
-        out = f' class="{" ".join(classes)}"' + out
-    return out
-
-
 # -- SVG -----------------------------------------------------------------------------------
 
 _STYLE = """
@@ -214,7 +204,7 @@ def _status(state: Any) -> str:
     verb = data.FACE_NAMES[face]
     if face == "wild":
         return f"{who} rolled Wild: any action, on their trio or on the House"
-    if rules.trio_must_act(state.trio(state.to_move), face, g.aim_stack_top):
+    if state.turn_options().trio:
         return f"{who} rolled {verb}: they must {verb} their own trio"
     return f"{who} rolled {verb}: their trio can't, so {verb} the House or pass"
 
@@ -239,7 +229,7 @@ def _title(state: Any, targets: frozenset) -> list[str]:
     if "pass" in targets:
         px = WIDTH - 180
         out.append(
-            f'<g{_attrs("pass", targets, frozenset(), "marker")} data-pass="">'
+            f'<g{target_attrs("pass", targets, frozenset(), "marker")} data-pass="">'
             f'<rect x="{px}" y="{dy + 6}" width="80" height="34" rx="17"/>'
             f'<text x="{px + 40}" y="{dy + 28}" font-size="14" text-anchor="middle">Pass</text>'
             "</g>"
@@ -332,7 +322,7 @@ def _piece(sid: str, c: str, pts: list, colour: str, targets: frozenset,
     lx = sum(x for x, _ in pts) / 3
     ly = sum(y for _, y in pts) / 3 + 5 if label_y is None else label_y
     return (
-        f'<g data-piece="{c}" data-size="{size}"{_attrs(tid, targets, selection)}>'
+        f'<g data-piece="{c}" data-size="{size}"{target_attrs(tid, targets, selection)}>'
         f'<polygon class="piece-face" points="{_pts(pts)}" fill="{colour}" '
         f'fill-opacity="{fill_op}" stroke="{_shade(colour, 0.6)}" stroke-width="2" '
         'stroke-linejoin="round"/>'
@@ -349,7 +339,7 @@ def _marker(tid: str, x: float, y: float, glyph: str, targets: frozenset, tip: s
     if tid not in targets:
         return ""
     return (
-        f'<g{_attrs(tid, targets, frozenset(), "marker")}><circle cx="{x:.1f}" cy="{y:.1f}" '
+        f'<g{target_attrs(tid, targets, frozenset(), "marker")}><circle cx="{x:.1f}" cy="{y:.1f}" '
         f'r="11"/><text x="{x:.1f}" y="{y + 5:.1f}" font-size="14" text-anchor="middle">'
         f"{glyph}</text><title>{escape(tip)}</title></g>"
     )
@@ -369,7 +359,7 @@ def _markers(arr: Arrangement, sid: str, piece: str | None, layout: list, x0: fl
         tid = f"{sid}:gap:{k}"
         if tid in targets:
             out.append(
-                f'<g{_attrs(tid, targets, frozenset(), "marker")}>'
+                f'<g{target_attrs(tid, targets, frozenset(), "marker")}>'
                 f'<rect x="{x - 9:.1f}" y="{ground - 30:.1f}" width="18" height="26" rx="9"/>'
                 f'<text x="{x:.1f}" y="{ground - 12:.1f}" font-size="15" '
                 f'text-anchor="middle">+</text><title>put it here</title></g>'
@@ -416,7 +406,8 @@ def arrangements_svg(arrangements: Iterable[Arrangement | str], captions: Iterab
     """Several lines of pieces side by side, each with a caption (its notation by
     default): how the notebook shows what ``results(...)`` returns."""
     arrs = [a if isinstance(a, Arrangement) else Arrangement.parse(a) for a in arrangements]
-    caps = list(captions) + [str(a) for a in arrs[len(list(captions)):]]
+    given = list(captions)
+    caps = given + [str(a) for a in arrs[len(given):]]
     cell_w = max([150] + [int(_layout(a)[-1][0] + _layout(a)[-1][1] + GAP) for a in arrs])
     cell_h = 130
     cols = max(1, min(per_row, len(arrs)))
@@ -451,21 +442,13 @@ def arrangements_svg(arrangements: Iterable[Arrangement | str], captions: Iterab
     return "\n".join(out)
 
 
-class Picture:
-    """A picture a notebook shows inline: ``Picture(svg)`` (``_repr_svg_``)."""
-
-    def __init__(self, svg: str) -> None:
-        self.svg = svg
-
-    def _repr_svg_(self) -> str:
-        return self.svg
-
-
 def show(arrangements: Iterable[Arrangement | str], captions: Iterable[str] = (),
          **kw: Any) -> Picture:
-    """``show(results("LMS", "hop"))``: the arrangements drawn, for a notebook cell."""
-    return Picture(arrangements_svg(sorted(arrangements) if isinstance(arrangements, frozenset)
-                                    else arrangements, captions, **kw))
+    """``show(results("LMS", "hop"))``: the arrangements drawn, for a notebook cell (a
+    ``core.svg.Picture``, re-exported here for notebooks that import it from this module)."""
+    arrs = sorted(arrangements) if isinstance(arrangements, frozenset) else list(arrangements)
+    text = ", ".join(map(str, arrs[:6])) + (" ..." if len(arrs) > 6 else "")
+    return Picture(arrangements_svg(arrs, captions, **kw), text or "no arrangements")
 
 
 __all__ = ["render_svg", "render_text", "click_paths", "side_id", "arrangements_svg", "show",

@@ -1,69 +1,72 @@
-"""The turn rule of Treehouse (pyramids), as pure functions of trio, House and roll.
+"""The turn rule of Treehouse (pyramids), once, for the game, the solver and the counting.
 
 Rulebook, How to Play: "If you can use the action on your trio, you must. If you cannot do
 it to your own pieces, you may do the action to the House, or pass. If you cannot use the
 action in either place, then you roll again." Rulings (Turn): "never Swap the House unless
 you rolled Wild"; Wild is any of the five actions on your trio or the House.
 
-Kept apart from the state so that the solver, the notebook and the tests can ask "what may
-I do with this roll?" without building a game.
+Why one function over plain collections: the game asks it with lists of actions, the
+solver with index lists of results, the counting with sets of arrangements. Each passes
+what the rolled face can do to the trio and to the House, and gets back what it may do;
+so the rule is written once (issue 6: "One rule, one place") and cannot drift apart.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
-
-from .arrangement import Arrangement, Move, can, moves
+from typing import Collection, NamedTuple, Sequence, TypeVar
 
 TRIO_SIDE, HOUSE_SIDE = "trio", "house"
+SIDES = (TRIO_SIDE, HOUSE_SIDE)
+
+C = TypeVar("C", bound=Collection)
 
 
-class Choice(NamedTuple):
-    """One legal decision of a turn: a move on one side ("trio" or "house")."""
+class Turn(NamedTuple):
+    """What a rolled face lets the player do: ``trio`` and ``house`` are the moves open on
+    each side (the collections given to ``turn_rule``, or empty), ``may_pass`` whether
+    passing is allowed. No move on either side means the player rolls again."""
 
-    side: str
-    move: Move
+    trio: Collection
+    house: Collection
+    may_pass: bool
+
+    @property
+    def reroll(self) -> bool:
+        return not self.trio and not self.house
+
+    @property
+    def where(self) -> str:
+        """``"trio"`` (must be used there), ``"house"`` (the House or a pass),
+        ``"either"`` (Wild: trio or House) or ``"reroll"``."""
+        if self.trio and self.house:
+            return "either"
+        if self.trio:
+            return TRIO_SIDE
+        return HOUSE_SIDE if self.house else "reroll"
 
 
-def trio_must_act(trio: Arrangement, face: str, aim_stack_top: bool) -> bool:
-    """Wild aside, the rolled action must go on your trio whenever it can change it."""
-    return face != "wild" and can(trio, face, aim_stack_top=aim_stack_top)
+def turn_rule(face: str, on_trio: C, on_house: C) -> Turn:
+    """The turn rule: given what ``face`` can do to the player's trio (``on_trio``) and to
+    the House (``on_house``), what the player may do.
 
-
-def house_allowed(trio: Arrangement, face: str, aim_stack_top: bool) -> bool:
-    """May this roll be used on the House? On Wild, always; otherwise only when the trio
-    cannot use it, and never a Swap (rulebook, Swap: "You can ONLY Swap the House if you
-    roll a Wild")."""
-    if face == "wild":
-        return True
-    return face != "swap" and not can(trio, face, aim_stack_top=aim_stack_top)
-
-
-def choices(trio: Arrangement, house: Arrangement, face: str,
-            aim_stack_top: bool) -> tuple[list[Choice], bool]:
-    """The moves a player may make with ``face``, and whether passing is allowed.
-
-    No moves and no pass means the player rolls again. No pass on Wild (ruling R9), and
-    a pass only when the House offers a move (R10): otherwise the player rolls again.
+    * Wild: any of the five actions on the trio or the House; no pass (ruling R9: the
+      trio can always be changed, by a Swap).
+    * Otherwise, a face that can change the trio must be used there ("If you can use the
+      action on your trio, you must").
+    * Otherwise the House or a pass, but never a Swap of the House ("You can ONLY Swap the
+      House if you roll a Wild"), and a pass only with a House move to turn down (R10).
+    * Otherwise nothing: roll again ("If you cannot use the action in either place").
     """
-    out: list[Choice] = []
-    if face == "wild" or can(trio, face, aim_stack_top=aim_stack_top):
-        out += [Choice(TRIO_SIDE, m) for m in moves(trio, face, aim_stack_top=aim_stack_top)]
-    if house_allowed(trio, face, aim_stack_top):
-        out += [Choice(HOUSE_SIDE, m) for m in moves(house, face, aim_stack_top=aim_stack_top)]
-    may_pass = face != "wild" and not trio_must_act(trio, face, aim_stack_top) and bool(out)
-    return out, may_pass
+    if face == "wild":
+        return Turn(on_trio, on_house, False)
+    if on_trio:
+        return Turn(on_trio, (), False)
+    if face == "swap" or not on_house:
+        return Turn((), (), False)
+    return Turn((), on_house, True)
 
 
-def roll_is_useless(trio: Arrangement, house: Arrangement, face: str,
-                    aim_stack_top: bool) -> bool:
-    """True when the roll can change neither the trio nor the House: roll again."""
-    found, _ = choices(trio, house, face, aim_stack_top)
-    return not found
-
-
-def winners_after(trios: Sequence[Arrangement], house: Arrangement, actor: int,
-                  side: str) -> list[int]:
+def winners_after(trios: Sequence[object], house: object, actor: int, side: str) -> list[int]:
     """Who wins after ``actor``'s move, trios and House as they are after it.
 
     Rulings (Set-up and winning): a match is only ever made by an action. A move on your

@@ -16,7 +16,8 @@ rulings say, so ``V(start)`` is an ordinary value of the same equations. (A posi
 
 The equations. With p_f the die's probabilities (read from the engine's chance node),
 R the faces that must be rerolled here, and C_f the choices face f offers (a result on the
-trio, a result on the House, or a pass), each worth 0 if it matches and V(next) if not:
+trio, a result on the House, or a pass: what the game's own turn rule, ``rules.turn_rule``,
+allows), each worth 0 if it matches and V(next) if not:
 
     V(s) = (1 + sum_{f not in R} p_f * min_{c in C_f} value(c)) / (1 - sum_{f in R} p_f)
 
@@ -42,9 +43,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Sequence
 
-from .arrangement import LEFT, RIGHT, UP, Arrangement, all_arrangements, piece_set, results
+from ...errors import RuleError
+from .arrangement import FACES, LEFT, RIGHT, UP, Arrangement, all_arrangements, piece_set, results
+from .rules import turn_rule
 
-FACES: tuple[str, ...] = ("tip", "aim", "hop", "dig", "swap", "wild")
 WIN = -1
 """Marks a choice that makes the match (the game ends: value 0)."""
 
@@ -154,20 +156,17 @@ class Choice:
 
 def choices(trio: Arrangement, house: Arrangement, face: str,
             aim_stack_top: bool = True) -> list[Choice] | None:
-    """What ``face`` offers at (trio, house) under the turn rule; None means roll again."""
-    on_trio = results(trio, face, aim_stack_top=aim_stack_top)
-    if face == "wild":
-        on_house = results(house, face, aim_stack_top=aim_stack_top)
-        return ([Choice("trio", x, x == house) for x in sorted(on_trio)]
-                + [Choice("house", y, y == trio) for y in sorted(on_house)])
-    if on_trio:
-        return [Choice("trio", x, x == house) for x in sorted(on_trio)]
-    on_house = frozenset() if face == "swap" else results(house, face,
-                                                          aim_stack_top=aim_stack_top)
-    if on_house:
-        return [Choice("house", y, y == trio) for y in sorted(on_house)] + [
-            Choice("pass", None, False)]
-    return None
+    """What ``face`` offers at (trio, house) under the turn rule (``rules.turn_rule``);
+    None means roll again."""
+    turn = turn_rule(face, sorted(results(trio, face, aim_stack_top=aim_stack_top)),
+                     sorted(results(house, face, aim_stack_top=aim_stack_top)))
+    if turn.reroll:
+        return None
+    out = ([Choice("trio", x, x == house) for x in turn.trio]
+           + [Choice("house", y, y == trio) for y in turn.house])
+    if turn.may_pass:
+        out.append(Choice("pass", None, False))
+    return out
 
 
 @dataclass
@@ -201,19 +200,14 @@ def _build(pieces: str, aim_stack_top: bool, die: Die) -> _Reduced:
         lost = Fraction(0)
         row = []
         for f, p in die:
-            on_trio = table[f][t]
-            if f == "wild":
-                succ = ([WIN if x == h else class_of[x * n + h] for x in on_trio]
-                        + [WIN if y == t else class_of[t * n + y] for y in table[f][h]])
-            elif on_trio:
-                succ = [WIN if x == h else class_of[x * n + h] for x in on_trio]
-            else:
-                on_house = [] if f == "swap" else table[f][h]
-                if not on_house:
-                    lost += p
-                    continue
-                succ = [WIN if y == t else class_of[t * n + y] for y in on_house]
-                succ.append(class_of[r])  # the pass
+            turn = turn_rule(f, table[f][t], table[f][h])
+            if turn.reroll:
+                lost += p
+                continue
+            succ = ([WIN if x == h else class_of[x * n + h] for x in turn.trio]
+                    + [WIN if y == t else class_of[t * n + y] for y in turn.house])
+            if turn.may_pass:
+                succ.append(class_of[r])
             row.append((p, sorted(set(succ))))
         reroll.append(lost)
         faces.append(row)
@@ -550,7 +544,8 @@ def solve(pieces: str | int = "SML", aim_stack_top: bool = True,
     pieces = piece_set(pieces)
     die_t = tuple((f, Fraction(p)) for f, p in (default_die() if die is None else die))
     if sum(p for _, p in die_t) != 1 or {f for f, _ in die_t} - set(FACES):
-        raise ValueError(f"a die is faces from {FACES} with probabilities summing to 1")
+        raise RuleError(f"a die is faces from {', '.join(FACES)} with probabilities summing "
+                        "to 1")
     m = _build(pieces, aim_stack_top, die_t)
     floats = _value_iteration(m)
     policy = [[_pick(succ, lambda c: 0.0 if c == WIN else floats[c]) for _, succ in row]
@@ -579,6 +574,6 @@ def describe(solution: Solution) -> str:
 
 
 __all__: Sequence[str] = (
-    "Choice", "FACES", "Solution", "WIN", "bellman_residuals", "candidate_symmetries",
+    "Choice", "Solution", "WIN", "bellman_residuals", "candidate_symmetries",
     "choices", "describe", "is_symmetry", "mirror", "relabel", "solve", "symmetries",
 )

@@ -1,9 +1,10 @@
-"""Treehouse (pyramids): actions, the game and its states.
+"""Treehouse (pyramids): the game and its states.
 
-A state is small: each player's trio, the House, whose turn it is, the face rolled (None
-before the roll), the face just rolled in vain (so the board can say "roll again"), and
-the winners once someone matches. Phase is derived: winners -> over; no roll -> the die
-(a chance node, six faces at 1/6); a roll -> the player decides.
+A state is small: each player's trio and the House (as arrangement numbers of the move
+table, ``table.ARRANGEMENTS``), whose turn it is, the face rolled (None before the roll),
+the face just rolled in vain (so the board can say "roll again"), and the winners once
+someone matches. Phase is derived: winners -> over; no roll -> the die (a chance node, six
+faces at 1/6); a roll -> the player decides.
 
 Rulings referred to below are shared/design/pyramids-rulings.md and, for the project's
 own extra rulings (R1, R2, ...), docs/rulings/pyramids.md.
@@ -11,85 +12,39 @@ own extra rulings (R1, R2, ...), docs/rulings/pyramids.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Sequence
 
 from ...core.jsonio import expect_dict, expect_int, expect_list
 from ...core.options import Option
 from ...core.seating import left_of
-from ...errors import RuleError
+from ...errors import RuleError, quote
 from ...protocol import CHANCE, TERMINAL, Action, Game, State
-from . import data, rules
-from .arrangement import FACES, TRIO, Arrangement, can, moves
+from . import data
+from .actions import PASS, ROLLS, Pass, Play, Roll
+from .arrangement import (
+    FACES,
+    RIGHT,
+    TRIO,
+    UP,
+    Arrangement,
+    Move,
+    Position,
+    _gap_token,
+    _stack_name,
+    moves,
+    name,
+    raw_moves,
+)
+from .rules import HOUSE_SIDE, TRIO_SIDE, Turn, turn_rule, winners_after
+from .table import ARRANGEMENTS, INDEX, Side, table
 
 MAX_PLAYERS = 8
+_SIDE_WORDS = {TRIO_SIDE: "trio", HOUSE_SIDE: "House"}
 
-
-# -- Actions -------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Roll(Action):
-    """Chance: the face of the Treehouse die (each of six at 1/6)."""
-
-    KIND: ClassVar[str] = "roll"
-    face: str
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        if self.face not in FACES:
-            raise ValueError(f"face must be one of {', '.join(FACES)}, got {self.face!r}")
-
-    def __str__(self) -> str:
-        return f"Roll {data.FACE_NAMES[self.face]}"
-
-
-@dataclass(frozen=True)
-class Play(Action):
-    """A move on your own trio (``side="trio"``) or on the House (``side="house"``).
-
-    ``action``/``piece``/``dest`` say what moves where (see ``arrangement.Move``),
-    ``result`` is the arrangement it leaves, and ``text`` the sentence a child reads
-    ("Hop the Medium, with the Small on it, onto the Large"; House moves end "in the
-    House"). The result and text are carried so that the action reads and saves on its
-    own; a forged one is simply not among the legal actions.
-    """
-
-    KIND: ClassVar[str] = "play"
-    side: str
-    action: str
-    piece: str
-    dest: str
-    result: str
-    text: str
-
-    def __post_init__(self) -> None:
-        super().__post_init__()  # every field is a string (checked from the annotations)
-        if self.side not in (rules.TRIO_SIDE, rules.HOUSE_SIDE):
-            raise ValueError(f"side must be 'trio' or 'house', got {self.side!r}")
-        if self.action not in FACES[:-1]:
-            raise ValueError(f"action must be one of {', '.join(FACES[:-1])}, got {self.action!r}")
-
-    def __str__(self) -> str:
-        return self.text
-
-
-@dataclass(frozen=True)
-class Pass(Action):
-    """Leave the House alone when your trio cannot use the roll (rulebook, Additional
-    Clarifications: "You can only Pass when you can't do the Action to your own Trio, and
-    don't wish to do it to the House")."""
-
-    KIND: ClassVar[str] = "pass"
-
-    def __str__(self) -> str:
-        return "Pass (leave the House as it is)"
-
-
-def _play(choice: rules.Choice) -> Play:
-    m = choice.move
-    text = m.text if choice.side == rules.TRIO_SIDE else m.text + " in the House"
-    return Play(choice.side, m.action, m.piece, m.dest, str(m.result), text)
+#: What a roll offers the player at a (trio, House): the legal actions in order, the turn
+#: rule's answer, and the two sides' rows of the move table.
+Decision = tuple[tuple[Action, ...], Turn, Side, Side]
 
 
 # -- Options --------------------------------------------------------------------------------
@@ -97,7 +52,7 @@ def _play(choice: rules.Choice) -> Play:
 def _check_players(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= MAX_PLAYERS:
         raise RuleError(
-            f"option players={value!r} is not allowed; allowed values: 2 to {MAX_PLAYERS} "
+            f"option players={quote(value)} is not allowed; allowed values: 2 to {MAX_PLAYERS} "
             "(the rulebook says 2 - 4, \"or more with more pyramids\")"
         )
     return value
@@ -107,7 +62,7 @@ def _check_house_start(value: Any) -> str:
     try:
         return str(Arrangement.parse(value, pieces=TRIO))
     except RuleError as exc:
-        raise RuleError(f"option house_start={value!r} is not allowed: {exc}") from None
+        raise RuleError(f"option house_start={quote(value)} is not allowed: {exc}") from None
 
 
 # -- The game -------------------------------------------------------------------------------
@@ -131,13 +86,15 @@ class PyramidsGame(Game):
                check=_check_house_start, examples=("LMS", "<L S M>")),
     )
     ACTION_TYPES: ClassVar[tuple[type[Action], ...]] = (Roll, Play, Pass)
+    RENDERER: ClassVar[str] = "treehouse_lab.games.pyramids.render"
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.aim_stack_top: bool = self.options["aim_stack_top"]
         self.house_start: Arrangement = Arrangement.parse(self.options["house_start"], TRIO)
         self.tree: Arrangement = Arrangement.tree(TRIO)
-        self._outcomes = [(Roll(f), data.FACE_PROBABILITY) for f in FACES]
+        self._table = table(self.aim_stack_top)
+        self._outcomes = [(ROLLS[f], data.FACE_PROBABILITY) for f in FACES]
         self._components = {
             "pyramids": sorted(
                 [f"p{p}:{c}" for p in range(self.players) for c in TRIO]
@@ -150,12 +107,13 @@ class PyramidsGame(Game):
     def new_initial_state(self) -> PyramidsState:
         """Every trio a Tree, the House as ``house_start``, the first player to roll
         (rulebook, Setup; "The player holding the die goes first": seat 0)."""
-        return PyramidsState(self, [self.tree] * self.players, self.house_start, 0)
+        return PyramidsState(self, [INDEX[self.tree]] * self.players,
+                             INDEX[self.house_start], 0)
 
     def components(self) -> dict[str, list[str]]:
         return {k: list(v) for k, v in self._components.items()}
 
-    def state_from_json(self, data: Any) -> PyramidsState:
+    def _state_from_json(self, data: Any) -> PyramidsState:
         return _state_from_json(self, data)
 
     def position(self, trios: Sequence[Arrangement | str] | None = None,
@@ -177,21 +135,15 @@ class PyramidsGame(Game):
         }
         return _state_from_json(self, d)
 
-    # -- drawing ------------------------------------------------------------------------
-    def render_svg(self, state: State, **view: Any) -> str:
-        from .render import render_svg
-
-        return render_svg(state, **view)
-
-    def render_text(self, state: State) -> str:
-        from .render import render_text
-
-        return render_text(state)
-
-    def click_paths(self, state: State) -> dict[Action, tuple[str, ...]]:
-        from .render import click_paths
-
-        return click_paths(state)
+    def _decide(self, trio: int, house: int, face: str) -> Decision:
+        """The turn rule at arrangements number ``trio`` and ``house`` for ``face``: the
+        legal actions (moves on the trio, on the House, a pass), the rule's answer, and
+        the move table's two rows they come from."""
+        mine = self._table.side(TRIO_SIDE, face, trio)
+        theirs = self._table.side(HOUSE_SIDE, face, house)
+        turn = turn_rule(face, mine.plays, theirs.plays)
+        legal = turn.trio + turn.house + ((PASS,) if turn.may_pass else ())
+        return legal, turn, mine, theirs
 
 
 # -- States ---------------------------------------------------------------------------------
@@ -200,8 +152,8 @@ class PyramidsState(State):
     """One moment of a game of Treehouse. Read it with ``trio(p)``, ``house``, ``rolled``,
     ``to_move``; change it only with ``apply``."""
 
-    def __init__(self, game: PyramidsGame, trios: list[Arrangement], house: Arrangement,
-                 to_move: int, rolled: str | None = None, rerolled: str | None = None,
+    def __init__(self, game: PyramidsGame, trios: list[int], house: int, to_move: int,
+                 rolled: str | None = None, rerolled: str | None = None,
                  winners: Sequence[int] = ()) -> None:
         self.game: PyramidsGame = game
         self._trios = list(trios)
@@ -210,32 +162,28 @@ class PyramidsState(State):
         self._rolled = rolled
         self._rerolled = rerolled
         self._winners = tuple(winners)
-        self._cache: tuple[list[Action], list[rules.Choice], bool] | None = None
+        self._player = TERMINAL if self._winners else CHANCE if rolled is None else to_move
+        self._cache: Decision | None = None
 
     def clone(self) -> PyramidsState:
-        """Arrangements are immutable, so a copy of the list is a full copy."""
+        """Arrangement numbers are plain ints and the cached decision is immutable, so a
+        copy of the trio list is a full copy."""
         new = PyramidsState.__new__(PyramidsState)
-        new.game = self.game
-        new._trios = list(self._trios)
-        new._house = self._house
-        new._to_move = self._to_move
-        new._rolled = self._rolled
-        new._rerolled = self._rerolled
-        new._winners = self._winners
-        new._cache = self._cache
+        new.__dict__.update(self.__dict__)
+        new._trios = self._trios[:]
         return new
 
     # -- reading ------------------------------------------------------------------------
     def trio(self, player: int) -> Arrangement:
-        return self._trios[player]
+        return ARRANGEMENTS[self._trios[player]]
 
     @property
     def trios(self) -> tuple[Arrangement, ...]:
-        return tuple(self._trios)
+        return tuple(ARRANGEMENTS[t] for t in self._trios)
 
     @property
     def house(self) -> Arrangement:
-        return self._house
+        return ARRANGEMENTS[self._house]
 
     @property
     def rolled(self) -> str | None:
@@ -256,130 +204,159 @@ class PyramidsState(State):
         """Does this player's trio equal the House right now?"""
         return self._trios[player] == self._house
 
+    def turn_options(self) -> Turn | None:
+        """What the roll waiting to be used allows (``rules.Turn``: the moves open on the
+        trio and on the House, and whether passing is allowed); None when no roll waits."""
+        if self._player < 0:
+            return None
+        return self._turn()[1]
+
+    def move_of(self, action: Action) -> Move | None:
+        """The arrangement model's move behind a legal ``Play`` (its result, and the place
+        the board marks for it); None for anything that is not a legal move now."""
+        found = self._found(action)
+        return found[2] if found else None
+
     @property
     def current_player(self) -> int:
-        if self._winners:
-            return TERMINAL
-        if self._rolled is None:
-            return CHANCE
-        return self._to_move
-
-    def returns(self) -> list[int]:
-        """1 for each winner, 0 for everyone else (all 0 before the end). A tie gives each
-        tied player 1 (rulebook, Ties: "it's just a tie")."""
-        return [1 if p in self._winners else 0 for p in range(self.game.players)]
+        return self._player
 
     def winners(self) -> list[int]:
         return list(self._winners)
 
     # -- rules ----------------------------------------------------------------------------
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        if self.current_player != CHANCE:
-            return []
-        return list(self.game._outcomes)
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        return self.game._outcomes
 
-    def _turn(self) -> tuple[list[Action], list[rules.Choice], bool]:
+    def _turn(self) -> Decision:
         if self._cache is None:
-            found, may_pass = rules.choices(
-                self._trios[self._to_move], self._house, self._rolled, self.game.aim_stack_top
-            )
-            actions: list[Action] = [_play(c) for c in found]
-            if may_pass:
-                actions.append(Pass())
-            self._cache = (actions, found, may_pass)
+            self._cache = self.game._decide(self._trios[self._to_move], self._house,
+                                            self._rolled)  # type: ignore[arg-type]
         return self._cache
 
-    def _legal_actions(self, player: int) -> list[Action]:
-        if self.current_player < 0 or player != self._to_move:
-            return []
-        return list(self._turn()[0])
+    def _legal_actions(self, player: int) -> Sequence[Action]:
+        if player != self._player or player < 0:
+            return ()
+        return self._turn()[0]
 
-    def _apply(self, action: Action) -> None:
+    def _is_legal(self, action: Action, player: int) -> bool:
+        """A lookup in the move table's rows for this roll, not a scan of the legal list
+        (it runs on every apply)."""
+        if player != self._player or player < 0:
+            return False
+        cls = action.__class__
+        if cls is Play:
+            _, turn, mine, theirs = self._turn()
+            if action.side == TRIO_SIDE:  # type: ignore[attr-defined]
+                return bool(turn.trio) and action in mine.after
+            return bool(turn.house) and action in theirs.after
+        return cls is Pass and self._turn()[1].may_pass
+
+    def _apply(self, action: Action, player: int) -> None:
         p = self._to_move
-        self._cache = None
-        if isinstance(action, Roll):
-            if rules.roll_is_useless(self._trios[p], self._house, action.face,
-                                     self.game.aim_stack_top):
+        if player == CHANCE:
+            face = action.face  # type: ignore[attr-defined]
+            decision = self.game._decide(self._trios[p], self._house, face)
+            if decision[1].reroll:
                 # rulebook, How to Play: "If you cannot use the action in either place, then
                 # you roll again." The same player stays at the die (ruling R8).
-                self._rerolled = action.face
+                self._rerolled = face
                 return
-            self._rolled, self._rerolled = action.face, None
+            self._rolled, self._rerolled, self._cache = face, None, decision
+            self._player = p
             return
-        self._rolled = self._rerolled = None
-        if isinstance(action, Pass):
-            self._to_move = left_of(p, self.game.players)
-            return
-        assert isinstance(action, Play)
-        new = Arrangement.parse(action.result)
-        if action.side == rules.TRIO_SIDE:
-            self._trios[p] = new
-        else:
-            self._house = new
-        won = rules.winners_after(self._trios, self._house, p, action.side)
-        if won:
-            self._winners = tuple(won)
-        else:
-            self._to_move = left_of(p, self.game.players)
+        _, _, mine, theirs = self._turn()
+        self._rolled = self._rerolled = self._cache = None
+        if action.__class__ is Play:
+            side = action.side  # type: ignore[attr-defined]
+            # the result comes from the move table, never from the action (issue 6)
+            if side == TRIO_SIDE:
+                self._trios[p] = mine.after[action][0]  # type: ignore[index]
+            else:
+                self._house = theirs.after[action][0]  # type: ignore[index]
+            won = winners_after(self._trios, self._house, p, side)
+            if won:
+                self._winners = tuple(won)
+                self._player = TERMINAL
+                return
+        self._to_move = left_of(p, self.game.players)
+        self._player = CHANCE
+
+    def _found(self, action: Any) -> tuple[str, int, Move] | None:
+        """(side, arrangement number it leaves, model move) of a legal Play; else None."""
+        if action.__class__ is not Play or not self._is_legal(action, self._player):
+            return None
+        _, _, mine, theirs = self._turn()
+        index, move = (mine if action.side == TRIO_SIDE else theirs).after[action]
+        return action.side, index, move
 
     # -- words ----------------------------------------------------------------------------
     def _name(self, p: int) -> str:
         return self.game.player_name(p)
 
-    def why_illegal(self, action: Action) -> str:
+    def why_illegal(self, action: Action, by: int | None = None) -> str:
+        if not isinstance(action, Action):
+            return f"{quote(action)} is not an action; pick one of state.legal_actions()"
         if self.is_terminal():
             return f"{action} is not allowed: the game is over ({self._won_text()})"
-        if self.is_chance_node():
-            if isinstance(action, Roll):
-                return f"{action} is not a face of the die"  # pragma: no cover
-            return (f"{action} is not allowed yet: {self._name(self._to_move)} must roll the "
-                    "die first (rulebook, How to Play: \"On your turn, roll the die\")")
-        face = self._rolled
-        verb = data.FACE_NAMES[face]
         p = self._to_move
-        trio = self._trios[p]
+        if self.is_chance_node():
+            if by not in (None, CHANCE):
+                return f"{action} is not allowed: this is a roll of the die, no player acts"
+            if isinstance(action, Roll):
+                return f"{action} is a face of the die: it may be rolled now"
+            return (f"{action} is not allowed yet: {self._name(p)} must roll the die first "
+                    "(rulebook, How to Play: \"On your turn, roll the die\")")
+        if by is not None and by != p:
+            return (f"{action} is not allowed: it is {self._name(p)}'s turn, not seat "
+                    f"{quote(by)}'s")
+        if self._is_legal(action, p):
+            return f"{action} is allowed now"
+        face = self._rolled
+        assert face is not None
+        verb = data.FACE_NAMES[face]
+        turn = self._turn()[1]
         if isinstance(action, Roll):
             return (f"{action} is not allowed: {self._name(p)} already rolled {verb} and must "
                     "use it now (or pass, if allowed)")
-        legal = self._turn()[0]
         if isinstance(action, Pass):
             if face == "wild":
                 return ("You rolled Wild: your trio can always be changed, so you must use it "
                         f"(on your trio or the House); you cannot pass. {data.PASS_RULE}")
             return (f"You rolled {verb}, and your trio {data.CAN[face]}, so you must {verb} "
                     f"your own trio; you cannot pass. {data.PASS_RULE}")
-        if not isinstance(action, Play):  # pragma: no cover - base class checks type
-            return f"{action!r} is not a Treehouse action"
+        if not isinstance(action, Play):
+            return (f"{action} is not a Treehouse action: roll the die, play a move or pass "
+                    "(see state.legal_actions())")
         if face != "wild" and action.action != face:
             return (f"{action} is not allowed: you rolled {verb}, so you must {verb} "
                     f"(rulebook, How to Play: \"alter the arrangement of your trio of "
                     f"pyramids using the type of action indicated by your roll\")")
-        if action.side == rules.HOUSE_SIDE:
+        if action.side == HOUSE_SIDE:
             if face == "swap":
                 return f"{action} is not allowed: {data.NO_HOUSE_SWAP}"
-            if rules.trio_must_act(trio, face, self.game.aim_stack_top):
+            if turn.trio:
                 return (f"You rolled {verb}, and your trio {data.CAN[face]}, so you must "
                         f"{verb} your own trio, not the House ({data.HOW_TO_PLAY}: "
                         f"{data.MUST})")
-        target = trio if action.side == rules.TRIO_SIDE else self._house
-        where = "your trio" if action.side == rules.TRIO_SIDE else "the House"
-        if action.side == rules.TRIO_SIDE and face != "wild" and not can(
-                trio, face, aim_stack_top=self.game.aim_stack_top):
-            return (f"{action} is not possible: your trio cannot {verb}: "
-                    f"{data.CANNOT[face]}")
-        reason = _why_move_impossible(target, action, self.game.aim_stack_top)
-        if reason:
-            return f"{action} is not possible in {where}: {reason}"
-        shown = "; ".join(map(str, legal[:6])) + (" ..." if len(legal) > 6 else "")
-        return f"{action} is not one of the moves you can make now. You may: {shown}"
+            target, where = self.house, "the House"
+        else:
+            if not turn.trio:
+                return (f"{action} is not possible: your trio cannot {verb}: "
+                        f"{data.CANNOT[face]}")
+            target, where = self.trio(p), "your trio"
+        suffix = "" if action.side == TRIO_SIDE else " in the House"
+        reason = _why_not(target, action, face, self.game.aim_stack_top, suffix)
+        return f"{action} is not possible in {where}: {reason}"
 
-    def explain(self, action: Action) -> str:
+    def explain(self, action: Action, by: int | None = None) -> str:
+        if not self.is_legal(action, by):
+            return self.why_illegal(action, by)
         if isinstance(action, Roll):
             return (f"{action}: the die has six faces, {', '.join(data.FACE_NAMES.values())}, "
                     f"each with chance {data.FACE_PROBABILITY}.")
-        if self.current_player < 0 or action not in self._turn()[0]:
-            return self.why_illegal(action)
         face = self._rolled
+        assert face is not None
         verb = data.FACE_NAMES[face]
         if isinstance(action, Pass):
             return (f"Your trio cannot {verb} ({data.CANNOT[face]}), so you may use it on the "
@@ -388,7 +365,7 @@ class PyramidsState(State):
         parts = [f"{action}. {data.RULE_TEXT[action.action]}"]
         if face == "wild":
             parts.append(f"You rolled Wild: {data.RULE_TEXT['wild']}")
-        elif action.side == rules.TRIO_SIDE:
+        elif action.side == TRIO_SIDE:
             parts.append(f"You rolled {verb} and your trio {data.CAN[face]}, so you must use "
                          f"it on your trio ({data.HOW_TO_PLAY}: {data.MUST})")
         else:
@@ -399,35 +376,40 @@ class PyramidsState(State):
             parts.append(self._win_words(won, self._to_move))
         return " ".join(parts)
 
-    def narrate(self, action: Action) -> str:
+    def narrate(self, action: Action, by: int | None = None) -> str:
         p = self._to_move
         who = self._name(p)
         if isinstance(action, Roll):
-            if self.is_chance_node() and rules.roll_is_useless(
-                    self._trios[p], self._house, action.face, self.game.aim_stack_top):
+            if self.is_chance_node() and self.game._decide(
+                    self._trios[p], self._house, action.face)[1].reroll:
                 return (f"{who} rolls {data.FACE_NAMES[action.face]}: it can change neither "
                         "their trio nor the House, so they roll again")
             return f"{who} rolls {data.FACE_NAMES[action.face]}"
         if isinstance(action, Pass):
             return f"{who} passes"
         if isinstance(action, Play):
-            side = "trio" if action.side == rules.TRIO_SIDE else "House"
-            line = f"{who}: {action} (the {side} is now {action.result})"
+            found = self._found(action)
+            if found is None:  # not a move here: the sentence alone, nothing made up
+                return f"{who}: {action}"
+            side, index, _ = found
+            line = f"{who}: {action} (the {_SIDE_WORDS[side]} is now {ARRANGEMENTS[index]})"
             won = self._winners_if(action)
             if won:
                 line += ". " + self._win_words(won, p)
             return line
-        return super().narrate(action)
+        return super().narrate(action, by)
 
     def _winners_if(self, action: Play) -> list[int]:
-        trios = list(self._trios)
-        house = self._house
-        new = Arrangement.parse(action.result)
-        if action.side == rules.TRIO_SIDE:
-            trios[self._to_move] = new
+        found = self._found(action)
+        if found is None:
+            return []
+        side, index, _ = found
+        trios, house = list(self._trios), self._house
+        if side == TRIO_SIDE:
+            trios[self._to_move] = index
         else:
-            house = new
-        return rules.winners_after(trios, house, self._to_move, action.side)
+            house = index
+        return winners_after(trios, house, self._to_move, side)
 
     def _win_words(self, won: Sequence[int], actor: int) -> str:
         names = " and ".join(self._name(w) for w in won)
@@ -454,14 +436,14 @@ class PyramidsState(State):
     def components(self) -> dict[str, list[str]]:
         """Every piece stays in its own trio (rulebook: "You can never change another
         player's Trio of pieces"), so the inventory is the game's."""
-        ids = [f"p{p}:{c}" for p, t in enumerate(self._trios) for c in t.pieces]
-        ids += [f"house:{c}" for c in self._house.pieces]
+        ids = [f"p{p}:{c}" for p, t in enumerate(self.trios) for c in t.pieces]
+        ids += [f"house:{c}" for c in self.house.pieces]
         return {"pyramids": sorted(ids), "die": ["die"]}
 
     def to_json(self) -> dict:
         return {
-            "trios": [str(t) for t in self._trios],
-            "house": str(self._house),
+            "trios": [str(ARRANGEMENTS[t]) for t in self._trios],
+            "house": str(ARRANGEMENTS[self._house]),
             "to_move": self._to_move,
             "rolled": self._rolled,
             "rerolled": self._rerolled,
@@ -472,34 +454,115 @@ class PyramidsState(State):
         return f"<PyramidsState {self.to_json()}>"
 
 
-def _why_move_impossible(target: Arrangement, action: Play, aim_stack_top: bool) -> str:
-    """Name the rulebook rule a move on ``target`` breaks, when it is one of the classic
-    mistakes; "" when there is nothing specific to say."""
-    if action.piece not in target.pieces:
-        return f"there is no piece {action.piece!r}"
-    i, h = target.locate(action.piece)
+# -- why a move is not possible --------------------------------------------------------------
+
+BACKWARDS = "you can't Dig backwards (nor wraparound) (rulebook, Dig)"
+IN_PLACE_HOP = "that is where it is now: you cannot Hop in place (rulebook, Hop)"
+_AIMED = {"aim-left": ("<", "left"), "aim-up": (UP, "up"), "aim-right": (">", "right")}
+
+
+def _why_not(target: Arrangement, play: Play, face: str, aim_stack_top: bool,
+             suffix: str) -> str:
+    """The rulebook rule a well-formed ``play`` on ``target`` breaks, in words; never
+    empty. ``play`` has passed ``token_problem`` (it names real pieces in valid forms), so
+    every lookup below succeeds whatever the fields say."""
+    kind, pieces, dest = play.action, play.pieces, play.dest
+    i, h = target.locate(pieces[0])
     pos = target[i]
-    kind = action.action
-    if kind in ("tip", "hop") and not pos.upright:
-        return ("you cannot Tip a lying down piece up" if kind == "tip"
-                else "you cannot Hop a lying down piece")
-    if kind == "tip" and h > 0:
-        return "you cannot Tip just one piece in a stack (rulebook, Tip)"
+    if kind == "tip" and not pos.upright:
+        return "you cannot Tip a lying down piece up (rulebook, Tip)"
+    if kind == "hop" and not pos.upright:
+        return "you cannot Hop a lying down piece (rulebook, Hop)"
     if kind == "dig" and pos.upright:
         return "you can't Dig an upright piece (rulebook, Dig)"
-    if kind == "aim" and len(pos.pieces) > 1 and (h < len(pos.pieces) - 1 or not aim_stack_top):
-        return "you cannot Aim just one piece in a stack (rulebook, Aim)"
-    if kind == "dig" and action.dest.split(":")[0] in ("gap", "under"):
-        j = int(action.dest.split(":")[1]) if action.dest.split(":")[1].isdigit() else i
-        ahead = j > i if pos.facing == ">" else j < i + (action.dest.startswith("gap"))
-        if not ahead:
-            return "you can't Dig backwards (nor wraparound) (rulebook, Dig)"
-    if kind == "hop" and action.dest in (f"gap:{i}", f"gap:{i + 1}") and h == 0:
-        return "you cannot Hop in place (rulebook, Hop)"
-    if all(m.text != action.text for m in moves(target, kind, aim_stack_top=aim_stack_top)):
-        return "no such move (see the list of legal moves)"
-    return ""
+    if kind == "tip":
+        if h > 0:
+            return "you cannot Tip just one piece in a stack (rulebook, Tip)"
+        if pieces != pos.pieces:
+            what = (f"{name(pos.pieces)}, standing alone" if len(pos.pieces) == 1
+                    else f"the whole {_stack_name(pos.pieces)[4:]}")
+            return (f"a Tip knocks over {what}, so pieces must be {pos.pieces!r} (rulebook, "
+                    "Tip: \"Knock over a stack or an upright piece\")")
+    if kind == "hop" and pieces != pos.pieces[h:]:
+        return (f"{name(pieces[0])} hops with every piece on top of it, so pieces must be "
+                f"{pos.pieces[h:]!r} (rulebook, Hop: \"A piece can Hop alone, or with a piece "
+                "on top\")")
+    if kind == "aim":
+        if len(pos.pieces) > 1 and (h < len(pos.pieces) - 1 or not aim_stack_top):
+            return "you cannot Aim just one piece in a stack (rulebook, Aim)"
+        facing, words = _AIMED[dest]
+        if len(pos.pieces) > 1 and facing == UP:
+            return (f"{name(pieces)} is on top of a stack: it already points up "
+                    "(docs/rulings/pyramids.md, R12)")
+        if pos.facing == facing:
+            return f"{name(pieces)} already points {words}: Aim turns it another way"
+    if kind == "swap":
+        other = dest.removeprefix("swap:")
+        if target.locate(other) < (i, h):
+            return (f"a Swap is picked from the piece that comes first in the line: "
+                    f"\"Swap {name(other)} and {name(pieces)}{suffix}\" "
+                    "(docs/rulings/pyramids.md, R5)")
+    if kind in ("hop", "dig"):
+        reason = _place_problem(target, i, h, kind, dest)
+        if reason:
+            return reason
+    raw = next((m for m in raw_moves(target, kind, aim_stack_top)
+                if m.pieces == pieces and m.dest == dest), None)
+    if raw is not None and raw.result == target:
+        return "it would change nothing, and every action must change the arrangement"
+    if raw is not None:
+        kept = next((m for m in moves(target, face, aim_stack_top=aim_stack_top)
+                     if m.piece == raw.piece and m.result == raw.result), None)
+        if kept is not None:
+            return (f"it leaves the same line as \"{kept.text}{suffix}\", which is how that "
+                    "move is offered (docs/rulings/pyramids.md, R3 and R4)")
+    return "no such move (see the list of legal moves)"  # pragma: no cover - defensive
 
+
+def _place_problem(target: Arrangement, i: int, h: int, kind: str, dest: str) -> str:
+    """For a Hop or a Dig of the piece at height ``h`` of position ``i``: whether ``dest``
+    names a place in this line, and one it may go to ("" when it does)."""
+    ps = target.positions
+    pos = ps[i]
+    if h == 0:
+        line = ps[:i] + ps[i + 1:]
+    else:
+        line = ps[:i] + (Position(pos.pieces[:h], UP),) + ps[i + 1:]
+    ahead_right = pos.facing == RIGHT
+    head, _, rest = dest.partition(":")
+    if head in ("on", "under"):
+        j, height = target.locate(rest)
+        if head == "on":
+            if j == i:
+                return IN_PLACE_HOP
+            if height != len(ps[j].pieces) - 1:
+                return (f"{name(rest)} is not on top of its stack: a Hop lands on top of a "
+                        f"position, named by its top piece ({name(ps[j].top)})")
+            return ""
+        if height != 0:
+            return (f"{name(rest)} is not at the bottom of its stack: a Dig goes under a whole "
+                    f"position, named by its bottom piece ({name(ps[j].bottom)}) (rulebook, "
+                    "Dig: \"You can't Dig under more than one stack\")")
+        return "" if (j > i if ahead_right else j < i) else BACKWARDS
+    if dest == "in-place":
+        return ""
+    gaps = {_gap_token(line, k): k for k in range(1, len(line))}
+    gaps.update({"left-end": 0, "right-end": len(line)})  # an empty line's only gap is both
+    if dest not in gaps:
+        left, right = rest.split(":")
+        shown = " ".join(map(str, line))
+        return (f"there is no gap between {_stack_name(left)} and {_stack_name(right)}: "
+                f"without the moving pieces the line is {shown}")
+    k = gaps[dest]
+    if kind == "hop":
+        return IN_PLACE_HOP if h == 0 and k == i else ""
+    if k == i:
+        return ("that is where it lies: to stand it up there, Dig it in place "
+                "(rulebook, Dig: \"in place\")")
+    return "" if (k > i if ahead_right else k < i) else BACKWARDS
+
+
+# -- saves ------------------------------------------------------------------------------------
 
 def _state_from_json(g: PyramidsGame, raw: Any) -> PyramidsState:
     d = expect_dict(raw, "state", {"trios", "house", "to_move", "rolled", "rerolled", "winners"})
@@ -507,19 +570,19 @@ def _state_from_json(g: PyramidsGame, raw: Any) -> PyramidsState:
     trios = []
     for p, t in enumerate(expect_list(d["trios"], "state.trios", n)):
         try:
-            trios.append(Arrangement.parse(t, pieces=TRIO))
+            trios.append(INDEX[Arrangement.parse(t, pieces=TRIO)])
         except RuleError as exc:
             raise RuleError(f"state.trios[{p}]: {exc}") from None
     try:
-        house = Arrangement.parse(d["house"], pieces=TRIO)
+        house = INDEX[Arrangement.parse(d["house"], pieces=TRIO)]
     except RuleError as exc:
         raise RuleError(f"state.house: {exc}") from None
     to_move = expect_int(d["to_move"], "state.to_move", 0, n - 1)
     for field in ("rolled", "rerolled"):
         v = d[field]
         if v is not None and v not in FACES:
-            raise RuleError(f"state.{field}: {v!r} is not a die face ({', '.join(FACES)}) "
-                            "or null")
+            raise RuleError(f"state.{field}: {quote(v)} is not a die face "
+                            f"({', '.join(FACES)}) or null")
     rolled, rerolled = d["rolled"], d["rerolled"]
     winners = [expect_int(w, f"state.winners[{i}]", 0, n - 1)
                for i, w in enumerate(expect_list(d["winners"], "state.winners"))]
@@ -533,7 +596,8 @@ def _state_from_json(g: PyramidsGame, raw: Any) -> PyramidsState:
         for w in winners:
             if trios[w] != house:
                 raise RuleError(f"state.winners: player seat {w} is listed as a winner but "
-                                f"their trio {trios[w]} does not match the House {house}")
+                                f"their trio {ARRANGEMENTS[trios[w]]} does not match the House "
+                                f"{ARRANGEMENTS[house]}")
         matching = [p for p in range(n) if trios[p] == house]
         expected = [to_move] if trios[to_move] == house else matching
         if winners != expected:
@@ -542,11 +606,13 @@ def _state_from_json(g: PyramidsGame, raw: Any) -> PyramidsState:
                             f"matching player wins; expected {expected}, got {winners}")
     if rolled is not None and rerolled is not None:
         raise RuleError("state.rerolled: must be null once a usable face is rolled")
-    if rolled is not None and rules.roll_is_useless(trio, house, rolled, g.aim_stack_top):
+    if rolled is not None and g._decide(trio, house, rolled)[1].reroll:
         raise RuleError(f"state.rolled: {rolled} can change neither the trio of seat "
                         f"{to_move} nor the House; the player would have rolled again")
-    if rerolled is not None and not rules.roll_is_useless(trio, house, rerolled,
-                                                          g.aim_stack_top):
+    if rerolled is not None and not g._decide(trio, house, rerolled)[1].reroll:
         raise RuleError(f"state.rerolled: {rerolled} could be used by seat {to_move}, so it "
                         "would not have been rolled again")
     return PyramidsState(g, trios, house, to_move, rolled, rerolled, winners)
+
+
+__all__ = ["PyramidsGame", "PyramidsState", "Roll", "Play", "Pass", "MAX_PLAYERS"]
