@@ -58,10 +58,10 @@ class Option:
         if isinstance(value, (str, bytes)) or not isinstance(
             value, (set, frozenset, list, tuple)
         ):
+            example = f", e.g. {self.name}={{{allowed[0]!r}}}" if allowed else ""
             raise RuleError(
                 f"option {self.name}={quote(value)} is not allowed: give a set of names "
-                f"from {', '.join(map(repr, allowed))}, e.g. {self.name}={{{allowed[0]!r}}} "
-                f"({self.doc})"
+                f"from {', '.join(map(repr, allowed)) or '(none yet)'}{example} ({self.doc})"
             )
         names = list(value)
         if len(names) > len(allowed):
@@ -71,7 +71,7 @@ class Option:
             if not isinstance(name, str) or name not in allowed:
                 raise RuleError(
                     f"option {self.name}: unknown name {quote(name, 30)}; "
-                    f"allowed: {', '.join(map(repr, allowed))} ({self.doc})"
+                    f"allowed: {', '.join(map(repr, allowed)) or '(none yet)'} ({self.doc})"
                 )
         if len(set(names)) != len(names):
             raise RuleError(f"option {self.name}: a name is given twice in {quote(value)}")
