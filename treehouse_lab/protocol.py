@@ -320,9 +320,11 @@ class State:
         return []
 
     def _is_legal(self, action: Action, player: int) -> bool:
-        """Whether ``player`` may take ``action`` now. The default builds the legal list;
-        games override it with a lookup where that list is costly (it runs on every
-        ``apply``)."""
+        """Whether ``player`` may take ``action`` now (``player`` is ``CHANCE`` for a chance
+        outcome). The default builds the list; games override it with a lookup where that
+        list is costly (it runs on every ``apply``)."""
+        if player == CHANCE:
+            return any(o == action for o, _ in self._chance_outcomes())
         return action in self._legal_actions(player)
 
     def _apply(self, action: Action, player: int) -> None:
@@ -424,7 +426,7 @@ class State:
         if p == TERMINAL:
             return False
         if p == CHANCE:
-            return by in (None, CHANCE) and any(o == action for o, _ in self._chance_outcomes())
+            return by in (None, CHANCE) and self._is_legal(action, CHANCE)
         actors = self.actors()
         if by is None:
             if len(actors) != 1:

@@ -17,6 +17,13 @@ from typing import Any, Sequence
 def sample_outcome(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) -> Any:
     if not outcomes:
         raise ValueError("a chance node with no outcomes")
+    k = len(outcomes)
+    first = outcomes[0][1]
+    if all(o[1] is first for o in outcomes) and first == Fraction(1, k):
+        # Uniform outcomes sharing one probability object (engines make them so): the
+        # general method below would draw randrange(k) and pick that index, so this is
+        # the same draw without the arithmetic.
+        return outcomes[rng.randrange(k)][0]
     denominator = lcm(*(p.denominator for _, p in outcomes))
     ticket = rng.randrange(denominator)
     running = 0

@@ -3,12 +3,15 @@ user's data file can be wrong gives an error naming the file and the entry."""
 
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 import treehouse_lab as tl
+from treehouse_lab.games import backyard
 from treehouse_lab.games.backyard import data, rules
 
 try:
@@ -105,7 +108,7 @@ def test_card_counts_are_checked(tmp_path):
 
 @pytest.mark.parametrize("old,new,needle", [
     ('kind = "run_at_least", length = 5', 'kind = "run_over", length = 5',
-     "unknown condition kind 'run_over'"),
+     "unknown achievement condition 'run_over'"),
     ('kind = "run_at_least", length = 5', 'kind = "run_at_least", count = 5',
      "takes length"),
     ('colour = "green", count = 5', 'colour = "pink", count = 5', "colour must be one of"),
@@ -135,25 +138,38 @@ def test_user_data_files_are_used(tmp_path):
     # Swap every 6 for a 9 in the card list: a valid set with different numbers.
     text = CARDS.replace("number = 6", "number = 9")
     p = _write(tmp_path, "nines.toml", text)
-    g = tl.load_game("backyard", players=3, cards=str(p))
+    g = tl.load_game("backyard", players=3, cards=backyard.load_cards(p))
     assert "G2-G9" in g.card_set and "G2-G6" not in g.card_set
-    assert g.options["cards"] == str(p.resolve())
+    # The game embeds the cards (their ids spell their floors), never the path.
+    assert g.options["cards"] == tuple(sorted(c.id for c in data.load_cards(p)))
+    assert str(tmp_path) not in json.dumps(g.options)
     a = _write(tmp_path, "achs.toml", ACHS.replace('name = "Rainbow"', 'name = "Arc"'))
-    g2 = tl.load_game("backyard", players=3, achievements=True, achievement_cards=a)
+    g2 = tl.load_game("backyard", players=3, achievements=True,
+                      achievement_cards=backyard.load_achievements(a))
     assert g2.achievement_set["rainbow"].name == "Arc"
-    # The game still plays to the end on the user's data.
-    final = next(tl.playouts(g, 1, seed=3))
-    assert final.is_terminal()
+    assert str(tmp_path) not in json.dumps(g2.options)
+    # The game still plays to the end on the user's data, and its save replays without
+    # the files.
+    m = tl.Match(g, seed=3, bots={0: "random", 1: "random", 2: "random"})
+    m.run()
+    assert m.state.is_terminal()
+    p.unlink()
+    again = tl.Match.from_json(json.loads(json.dumps(m.to_json())))
+    assert again.state == m.state and again.game == g
 
 
-def test_bad_data_paths_fail_in_load_game_naming_the_option(tmp_path):
+def test_bad_data_files_fail_when_loaded_naming_file_and_entry(tmp_path):
     bad = _write(tmp_path, "bad.toml", CARDS.replace('"green"', '"red"', 1))
-    with pytest.raises(tl.RuleError, match=r"option cards=.*bad\.toml.*card #1.*red"):
-        tl.load_game("backyard", cards=str(bad))
-    with pytest.raises(tl.RuleError, match=r"option achievement_cards=.*no such file"):
-        tl.load_game("backyard", achievement_cards=str(tmp_path / "nope.toml"))
-    with pytest.raises(tl.RuleError, match=r"option cards=123"):
-        tl.load_game("backyard", cards=123)
+    with pytest.raises(tl.RuleError, match=r"bad\.toml.*card #1.*red"):
+        backyard.load_cards(bad)
+    with pytest.raises(tl.RuleError, match=r"nope\.toml: no such file"):
+        backyard.load_achievements(tmp_path / "nope.toml")
+    binary = tmp_path / "binary.toml"
+    binary.write_bytes(bytes(range(256)))
+    with pytest.raises(tl.RuleError, match=r"binary\.toml: not a text file"):
+        backyard.load_cards(binary)
+    with pytest.raises(tl.RuleError, match="expected a path"):
+        backyard.load_cards(123)
 
 
 @pytest.mark.parametrize("opts,needle", [
@@ -164,7 +180,7 @@ def test_bad_data_paths_fail_in_load_game_naming_the_option(tmp_path):
     ({"achievements": 1}, "achievements"),
     ({"wild_floor_points": 3}, "wild_floor_points"),
     ({"min_run": 0}, "min_run"),
-    ({"achievment": True}, "unknown option achievment"),
+    ({"achievment": True}, "unknown option 'achievment'"),
 ])
 def test_option_errors_name_the_option(opts, needle):
     with pytest.raises(tl.RuleError, match=needle):
@@ -173,8 +189,11 @@ def test_option_errors_name_the_option(opts, needle):
 
 def test_options_resolved_and_configurations():
     g = tl.load_game("backyard")
+    cards, achs = g.options["cards"], g.options["achievement_cards"]
     assert g.options == {"players": 3, "achievements": False, "wild_floor_points": 0,
-                         "min_run": 1, "cards": None, "achievement_cards": None}
+                         "min_run": 1, "cards": cards, "achievement_cards": achs}
+    assert re.fullmatch(r"standard@[0-9a-f]{16}", cards)
+    assert re.fullmatch(r"standard@[0-9a-f]{16}", achs) and cards != achs
     configs = type(g).configurations()
     for n in (2, 3, 4, 5):
         assert {"players": n} in configs

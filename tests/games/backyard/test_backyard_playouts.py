@@ -106,9 +106,14 @@ def test_random_games(players, achievements):
                 if achieved(dict(ach.condition), floors[p], cards):
                     total += ach.points
             expected.append(total)
-        assert s.returns() == expected
+        scores = s.scores()
+        assert [row["total"] for row in scores] == expected
+        assert all(row["total"] == row["floors"] + row["run"] + row["achievement"]
+                   for row in scores)
         top = max(expected)
         tied = [p for p in range(players) if expected[p] == top]
-        assert s.winners() == [max(tied, key=lambda p: (p - s.start_player) % players)]
+        winner = max(tied, key=lambda p: (p - s.start_player) % players)
+        assert s.winners() == [winner]
+        assert s.returns() == [int(p == winner) for p in range(players)]
     assert games == 400
 

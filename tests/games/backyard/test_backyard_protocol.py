@@ -223,6 +223,7 @@ def test_click_paths_and_highlighted_cards():
                       hand=["G2-G6", "B4-G3", "Y5-G1", "B2-B6"])
     paths = s.click_paths()
     assert set(paths) == set(s.legal_actions())
+    assert s.click_paths(0) == paths and s.click_paths(1) == {}   # only the seat to move
     assert paths[Play("G2-G6")] == ("hand:G2-G6:up",)
     assert paths[Play("Y5-G1", True)] == ("hand:Y5-G1:down",)
     assert ("hand:Y5-G1:up",) not in paths.values()

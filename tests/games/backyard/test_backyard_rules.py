@@ -216,8 +216,11 @@ def test_game_ends_after_7_6_5_4_cards_each(players, each):
     assert len(s.discard) == players and s.holder is None
     assert all(s.hand(p) == [] for p in range(players))
     assert s.legal_actions() == []
-    with pytest.raises(tl.IllegalActionError, match="Game End"):
+    before = s.to_json()
+    with pytest.raises(tl.IllegalActionError, match="game is over"):
         s.apply(Play(s.discard[0].id))
+    assert s.to_json() == before
+    assert s.why_illegal(Play(s.discard[0].id)).startswith("Game End: the game is over")
 
 
 def test_draw_then_play_order_is_enforced():
@@ -248,8 +251,8 @@ def test_rulebook_example_scores_36():
     assert [pc.face_down for pc in floors] == [False, False, False, True, False]
     assert [(f.colour, f.number) for f in floors[3].floors] == [(None, 0), (None, 0)]
     assert s.longest_run(0) == 4
-    assert s.score_breakdown(0) == {"floors": 32, "run": 4, "achievement": 0, "total": 36}
-    assert s.returns()[0] == 36 and s.winners() == [0]
+    assert s.scores()[0] == {"total": 36, "floors": 32, "run": 4, "achievement": 0}
+    assert s.winners() == [0] and s.returns() == [1, 0, 0, 0]
     # Without the wild the yellow floors would make a run of four too; the wild breaks it.
     colours = [f.colour for pc in floors for f in pc.floors]
     assert colours[4:10] == ["yellow", "yellow", None, None, "yellow", "yellow"]
@@ -273,11 +276,11 @@ def test_longest_run_ties_all_score_and_others_do_not():
     s = g.build_state([["G1-G4", "G4-Y3", "Y6-Y2"], ["Y1-Y4", "B4-G3", "G2-Y5"]],
                       start_player=1, hand=["G2-G6", "G6-G2", "Y2-Y6"])
     assert s.longest_run(0) == 3 and s.longest_run(1) == 2
-    assert [s.score_breakdown(p)["run"] for p in (0, 1)] == [3, 0]
+    assert [s.scores()[p]["run"] for p in (0, 1)] == [3, 0]
     s2 = g.build_state([["G1-G4", "G4-Y3"], ["B1-B4", "B4-G3"]],
                        start_player=0, hand=["G2-G6", "G6-G2", "Y2-Y6"])
     assert s2.longest_run(0) == s2.longest_run(1) == 3
-    assert [s2.score_breakdown(p)["run"] for p in (0, 1)] == [3, 3]
+    assert [s2.scores()[p]["run"] for p in (0, 1)] == [3, 3]
 
 
 def test_wild_floor_points_option():
@@ -285,7 +288,7 @@ def test_wild_floor_points_option():
         g = tl.load_game("backyard", players=2, wild_floor_points=w)
         s = g.build_state([["G1-G4", "~B1-B4"], ["Y1-Y4", "Y4-B3"]], start_player=0,
                           hand=["G2-G6", "G6-G2", "Y2-Y6"])
-        assert s.score_breakdown(0)["floors"] == 5 + 2 * w
+        assert s.scores()[0]["floors"] == 5 + 2 * w
         assert [f.number for f in s.treehouse(0)[1].floors] == [w, w]
         assert s.treehouse(0)[1].floors[0].colour is None
 
@@ -297,14 +300,15 @@ def test_ties_for_the_win_go_farthest_clockwise_from_the_start_player():
     houses = [["~" + c for c in ids[i * 6:(i + 1) * 6]] for i in range(3)]
     for start, want in ((0, 2), (1, 0), (2, 1)):
         s = g.build_state(houses, start_player=start)
-        assert s.returns() == [0, 0, 0]
+        assert [row["total"] for row in s.scores()] == [0, 0, 0]
         assert s.winners() == [want]
+        assert s.returns() == [int(p == want) for p in range(3)]
     # Two tied at the top: the later of the two clockwise from the start player wins.
     houses2 = [["~" + c for c in ids[i * 6:(i + 1) * 6]] for i in range(3)]
     houses2[0][0] = ids[20]                      # one face-up card for seat 0
     houses2[1][0] = ids[21]
     s = g.build_state(houses2, start_player=1)
-    t = s.returns()
+    t = [row["total"] for row in s.scores()]
     top = max(t)
     tied = [p for p in range(3) if t[p] == top]
     assert s.winners() == [max(tied, key=lambda p: (p - 1) % 3)]
@@ -351,15 +355,29 @@ COND_CASES = [
 
 
 def test_every_condition_kind_is_covered():
-    assert {c["kind"] for c, _, _ in COND_CASES} == set(rules.CONDITION_KINDS)
+    assert {c["kind"] for c, _, _ in COND_CASES} == set(rules.CONDITIONS.names())
 
 
 @pytest.mark.parametrize("cond,yes,no", COND_CASES, ids=[c["kind"] for c, _, _ in COND_CASES])
 def test_condition_evaluated_on_hand_built_treehouses(cond, yes, no):
-    rules.check_condition(cond, "test")
-    assert rules.condition_met(cond, house(*yes))
-    assert not rules.condition_met(cond, house(*no))
-    assert rules.describe_condition(cond)
+    checked = rules.CONDITIONS.check(cond, "test")
+    assert rules.CONDITIONS.evaluate(checked, house(*yes))
+    assert not rules.CONDITIONS.evaluate(checked, house(*no))
+    assert rules.CONDITIONS.text(checked)
+
+
+def test_condition_texts():
+    text = rules.CONDITIONS.text
+    check = rules.CONDITIONS.check
+    assert text(check({"kind": "run_at_least", "length": 1}, "t")) == (
+        "A single-colour run of at least 1 floor")
+    assert text(check({"kind": "wilds_at_most", "count": 0}, "t")) == "No face-down (wild) cards"
+    assert text(check({"kind": "wilds_at_most", "count": 2}, "t")) == (
+        "At most 2 face-down (wild) cards")
+    assert text(check({"kind": "all_colours", "colours": ["blue"]}, "t")) == (
+        "At least one blue floor")
+    assert text(check({"kind": "all_colours", "colours": ["green", "yellow", "blue"]}, "t")) == (
+        "A floor of each colour: green, yellow and blue")
 
 
 def test_achievement_points_go_to_everyone_who_meets_it():
@@ -368,9 +386,9 @@ def test_achievement_points_go_to_everyone_who_meets_it():
     s = g.build_state([["G1-G4", "G6-G2", "G2-G6"], ["Y1-Y4", "Y2-Y6", "Y6-Y2"]],
                       start_player=0, hand=["B1-B4", "B2-B6", "B3-B5"], achievement=ach.id)
     assert s.achievement is ach
-    assert [s.score_breakdown(p)["achievement"] for p in (0, 1)] == [ach.points, ach.points]
+    assert [s.scores()[p]["achievement"] for p in (0, 1)] == [ach.points, ach.points]
     s = g.build_state([["G1-G4", "G6-G2", "~G2-G6"], ["Y1-Y4", "Y2-Y6", "Y6-Y2"]],
                       start_player=0, hand=["B1-B4", "B2-B6", "B3-B5"], achievement=ach.id)
-    assert [s.score_breakdown(p)["achievement"] for p in (0, 1)] == [0, ach.points]
-    bd = s.score_breakdown(1)
+    assert [s.scores()[p]["achievement"] for p in (0, 1)] == [0, ach.points]
+    bd = s.scores()[1]
     assert bd["total"] == bd["floors"] + bd["run"] + bd["achievement"]

@@ -6,20 +6,16 @@
 
 Set-up, draws and the start player are chance nodes with exact probabilities; the only
 decision is :class:`Play` (a card from the hand, face up if it matches, or face down as a
-wild). Rulings: docs/rulings/backyard.md. Stand-in cards: cards.toml, achievements.toml.
+wild). Rulings: docs/rulings/backyard.md. Stand-in cards: cards.toml, achievements.toml;
+your own: ``tl.load_game("backyard", cards=backyard.load_cards("my_cards.toml"))``.
 """
 
+from .data import load_achievements, load_cards
+from .moves import ChooseAchievement, ChooseStartPlayer, Draw, Play
 from .rules import Achievement, Card, Floor, PlayedCard, Run
-from .state import (
-    BackyardGame,
-    BackyardState,
-    ChooseAchievement,
-    ChooseStartPlayer,
-    Draw,
-    Play,
-)
+from .state import BackyardGame, BackyardState
 
 __all__ = [
     "BackyardGame", "BackyardState", "ChooseAchievement", "ChooseStartPlayer", "Draw", "Play",
-    "Achievement", "Card", "Floor", "PlayedCard", "Run",
+    "Achievement", "Card", "Floor", "PlayedCard", "Run", "load_achievements", "load_cards",
 ]

@@ -15,9 +15,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Collection, Iterable
 from xml.sax.saxutils import escape, quoteattr
 
+from ...core.svg import target_attrs
 from ...protocol import Action
+from .moves import Play
 from .rules import LETTERS, Floor, matches
-from .state import Play
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import BackyardState
@@ -41,18 +42,6 @@ def _t(x: float, y: float, text: str, size: int = 12, fill: str = "#333", anchor
        weight: str = "normal", extra: str = "") -> str:
     return (f'<text x="{x:g}" y="{y:g}" font-size="{size}" fill="{fill}" '
             f'text-anchor="{anchor}" font-weight="{weight}"{extra}>{escape(text)}</text>')
-
-
-def _target_attrs(tid: str, base_class: str, targets: Collection[str],
-                  selection: Collection[str]) -> str:
-    cls = [base_class]
-    attrs = ""
-    if tid in targets:
-        cls.append("tl-target")
-        attrs = f' data-target={quoteattr(tid)} style="cursor:pointer"'
-    if tid in selection:
-        cls.append("tl-selected")
-    return f' class="{" ".join(cls)}"{attrs}'
 
 
 def _defs() -> str:
@@ -184,8 +173,8 @@ def render_svg(state: BackyardState, viewer: int | None = None, selection: Itera
     holder = state.holder
     if phase == "over":
         w = state.winners()
-        status = (f"Game over: {g.player_name(w[0])} wins with {state.returns()[w[0]]} points"
-                  if w else "Game over")
+        status = (f"Game over: {g.player_name(w[0])} wins with "
+                  f"{state.scores()[w[0]]['total']} points" if w else "Game over")
     elif phase in ("achievement", "start"):
         status = "Setting up: " + ("turning up the achievement card" if phase == "achievement"
                                    else "choosing the start player")
@@ -221,7 +210,7 @@ def render_svg(state: BackyardState, viewer: int | None = None, selection: Itera
         out.append(_t(width - 24, 40, "Achievement card: not chosen yet", 12, "#777", "end"))
 
     # Treehouses.
-    scores = [state.score_breakdown(p) for p in range(n)]
+    scores = state.scores()
     runs = [state.run(p) for p in range(n)]
     for p in range(n):
         cx = left + p * COL_W
@@ -329,11 +318,11 @@ def _hand(state: BackyardState, me: int | None, width: float, y: float,
                          f'height="{2 * HAND_FLOOR + 8:g}" rx="10" fill="#FFE9A8" '
                          'stroke="#E0A800" stroke-width="2.5"/>')
         body = _card(x, cy, HAND_W, HAND_FLOOR, card.floors, False, 15,
-                     _target_attrs(up, "tl-face-up", targets, selection))
+                     target_attrs(up, targets, selection, "tl-face-up"))
         if not fits:
             body = f'<g opacity="0.55">{body}</g>'
         parts.append(body)
-        parts.append(f'<g{_target_attrs(down, "tl-face-down-tab", targets, selection)}>'
+        parts.append(f'<g{target_attrs(down, targets, selection, "tl-face-down-tab")}>'
                      f'<rect x="{x + 8:g}" y="{cy + 2 * HAND_FLOOR + 6:g}" '
                      f'width="{HAND_W - 16:g}" height="{TAB_H - 4:g}" rx="6" fill="{WILD_FILL}" '
                      'stroke="#777"/>'
@@ -344,12 +333,17 @@ def _hand(state: BackyardState, me: int | None, width: float, y: float,
     return "".join(parts)
 
 
-def click_paths(state: BackyardState) -> dict[Action, tuple[str, ...]]:
-    """One click per play: the card (face up) or its tab (face down)."""
-    if state.current_player < 0:
-        return {}
+def click_paths(state: BackyardState, player: int | None = None
+                ) -> dict[Action, tuple[str, ...]]:
+    """One click per play of ``player`` (None: the player to move): the card (face up) or
+    its tab (face down)."""
+    actors = state.actors()
+    if player is None:
+        if len(actors) != 1:
+            return {}
+        player = actors[0]
     out: dict[Action, tuple[str, ...]] = {}
-    for a in state.legal_actions():
+    for a in state.legal_actions(player):
         if isinstance(a, Play):
             out[a] = (f"hand:{a.card}:{'down' if a.face_down else 'up'}",)
     return out
@@ -367,10 +361,11 @@ def render_text(state: BackyardState) -> str:
     ach = state.achievement
     if ach is not None:
         lines.append(f"Achievement: {ach}")
+    scores = state.scores()
     for p in range(n):
         house = state.treehouse(p)
         cards = " | ".join(str(pc) for pc in house) or "-"
-        s = state.score_breakdown(p)
+        s = scores[p]
         extra = f" + ach {s['achievement']}" if g.achievements_on else ""
         mark = " *" if p == state.holder else ""
         lines.append(f"{g.player_name(p)}{mark}: Ladder | {cards}   "

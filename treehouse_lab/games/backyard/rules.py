@@ -15,7 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple, Sequence
 
-from ...errors import RuleError
+from ...core.kinds import Vocabulary, one_of, plural, some_of, whole
+from ...errors import RuleError, quote
 
 # Rulebook: Game Setup ("remove all 8 Purple Treehouse Cards") names purple; the other
 # colours are the stand-in design's (see cards.toml). The vocabulary is fixed so that a
@@ -95,7 +96,7 @@ def card_from_id(cid: str) -> Card:
     """Read a card back from its id; raises RuleError for anything that is not one."""
     m = _CARD_ID.match(cid) if isinstance(cid, str) else None
     if m is None:
-        raise RuleError(f"{cid!r} is not a treehouse card id (like 'G4-Y2')")
+        raise RuleError(f"{quote(cid, 30)} is not a treehouse card id (like 'G4-Y2')")
     b = Floor(_FROM_LETTER[m.group(1)], int(m.group(2)))
     t = Floor(_FROM_LETTER[m.group(3)], int(m.group(4)))
     return Card(cid, b, t)
@@ -213,177 +214,162 @@ def run_bonuses(lengths: Sequence[int], min_run: int = 1) -> list[int]:
 #
 # Achievement Card Expansion: "Each Achievement Card details a condition ... ALL players
 # that achieve this condition will receive points equal to the value on the Achievement
-# Card." The stand-in cards express their condition in this small vocabulary; each kind
-# lists its parameters and their types ("count": a whole number >= 0, "colour": one of
-# COLOURS, "colours": a list of them).
+# Card." The stand-in cards name their condition in this vocabulary (achievements.toml:
+# ``condition = { kind = "run_at_least", length = 5 }``). Each condition is defined once,
+# below: its parameters, its test on a treehouse and its sentence (core/kinds.Vocabulary).
+# Counts use face-up floors; a face-down card's grey floors have no colour and no printed
+# number, so they count only in ``number_sum_at_least``, the scored floor total (R11).
 
-CONDITION_KINDS: dict[str, dict[str, str]] = {
-    "floors_of_colour_at_least": {"colour": "colour", "count": "count"},
-    "run_at_least": {"length": "count"},
-    "wilds_at_most": {"count": "count"},
-    "wilds_at_least": {"count": "count"},
-    "all_colours": {"colours": "colours"},
-    "number_sum_at_least": {"total": "count"},
-    "number_count_at_least": {"number": "count", "count": "count"},
-    "floors_numbered_at_most": {"number": "count", "count": "count"},
-    "floors_numbered_at_least": {"number": "count", "count": "count"},
-    "distinct_numbers_at_least": {"count": "count"},
-    "solid_cards_at_least": {"count": "count"},
-    "colours_at_most": {"count": "count"},
-    "number_matches_at_least": {"count": "count"},
-    "colour_matches_at_least": {"count": "count"},
-    "top_floor_colour": {"colour": "colour"},
-}
+CONDITIONS: Vocabulary[bool] = Vocabulary("achievement condition")
+_COUNT = whole(0, 200)
+_COLOUR = one_of(*COLOURS)
 
 
-def check_condition(cond: Any, where: str) -> dict:
-    """Validate one condition table against the vocabulary; errors say ``where``."""
-    if not isinstance(cond, Mapping):
-        raise RuleError(f"{where}: condition must be a table like {{ kind = \"run_at_least\", "
-                        f"length = 4 }}, got {cond!r}")
-    kind = cond.get("kind")
-    if kind not in CONDITION_KINDS:
-        raise RuleError(f"{where}: unknown condition kind {kind!r}; kinds are "
-                        f"{', '.join(CONDITION_KINDS)}")
-    params = CONDITION_KINDS[kind]
-    given = set(cond) - {"kind"}
-    if given != set(params):
-        raise RuleError(f"{where}: condition {kind} takes {', '.join(params)}, "
-                        f"got {', '.join(sorted(given)) or '(nothing)'}")
-    out: dict[str, Any] = {"kind": kind}
-    for name, typ in params.items():
-        v = cond[name]
-        if typ == "count":
-            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 200:
-                raise RuleError(f"{where}: {name} must be a whole number 0..200, got {v!r}")
-        elif typ == "colour":
-            if v not in COLOURS:
-                raise RuleError(f"{where}: {name} must be one of {', '.join(COLOURS)}, got {v!r}")
-        else:  # colours
-            if (not isinstance(v, (list, tuple)) or not v
-                    or any(c not in COLOURS for c in v) or len(set(v)) != len(v)):
-                raise RuleError(f"{where}: {name} must be a non-empty list of distinct "
-                                f"colours from {', '.join(COLOURS)}, got {v!r}")
-            v = list(v)
-        out[name] = v
-    return out
+def _up(house: Sequence[PlayedCard]) -> list[Floor]:
+    """The face-up floors, bottom up."""
+    return [f for pc in house if not pc.face_down for f in pc.floors]
 
 
-def _n(k: int, one: str, many: str) -> str:
-    return f"{k} {one if k == 1 else many}"
+def _wilds(house: Sequence[PlayedCard]) -> int:
+    return sum(pc.face_down for pc in house)
 
 
-def describe_condition(cond: Mapping[str, Any]) -> str:
-    """The condition as a sentence for the achievement card."""
-    k = cond["kind"]
-    if k == "floors_of_colour_at_least":
-        c = cond["colour"]
-        return f"At least {_n(cond['count'], c + ' floor', c + ' floors')}"
-    if k == "run_at_least":
-        return f"A single-colour run of at least {_n(cond['length'], 'floor', 'floors')}"
-    if k == "wilds_at_most":
-        if cond["count"] == 0:
-            return "No face-down (wild) cards"
-        return f"At most {_n(cond['count'], 'face-down (wild) card', 'face-down (wild) cards')}"
-    if k == "wilds_at_least":
-        return f"At least {_n(cond['count'], 'face-down (wild) card', 'face-down (wild) cards')}"
-    if k == "all_colours":
-        cs = list(cond["colours"])
-        if len(cs) == 1:
-            return f"At least one {cs[0]} floor"
-        return f"A floor of each colour: {', '.join(cs[:-1])} and {cs[-1]}"
-    if k == "number_sum_at_least":
-        return f"Floors worth at least {cond['total']} points in all"
-    if k == "number_count_at_least":
-        return f"At least {_n(cond['count'], 'floor', 'floors')} showing a {cond['number']}"
-    if k == "floors_numbered_at_most":
-        return (f"At least {_n(cond['count'], 'floor', 'floors')} numbered "
-                f"{cond['number']} or less")
-    if k == "floors_numbered_at_least":
-        return (f"At least {_n(cond['count'], 'floor', 'floors')} numbered "
-                f"{cond['number']} or more")
-    if k == "distinct_numbers_at_least":
-        return f"Floors showing at least {cond['count']} different numbers"
-    if k == "solid_cards_at_least":
-        return (f"At least {_n(cond['count'], 'face-up card', 'face-up cards')} whose two "
-                "floors share a colour")
-    if k == "colours_at_most":
-        return f"Face-up floors of at most {_n(cond['count'], 'colour', 'colours')}"
-    if k == "number_matches_at_least":
-        return (f"At least {_n(cond['count'], 'card', 'cards')} built on a floor of the "
-                "same number")
-    if k == "colour_matches_at_least":
-        return (f"At least {_n(cond['count'], 'card', 'cards')} built on a floor of the "
-                "same colour")
-    if k == "top_floor_colour":
-        return f"Your top floor is {cond['colour']}"
-    raise RuleError(f"unknown condition kind {k!r}")
+def _joins(house: Sequence[PlayedCard]) -> list[tuple[Floor, Floor]]:
+    """Pairs (floor below, bottom floor of the card built on it), both face up (R11)."""
+    return [(below.floors[1], pc.card.bottom) for below, pc in zip(house, house[1:])
+            if not below.face_down and not pc.face_down]
 
 
-def _joins(house: Sequence[PlayedCard]):
-    """Pairs (floor below, card placed on it) where both are face up."""
-    for below, pc in zip(house, house[1:]):
-        if not below.face_down and not pc.face_down:
-            yield below.floors[1], pc.card.bottom
+_WILD_CARDS = ("face-down (wild) card", "face-down (wild) cards")
 
 
-def condition_met(cond: Mapping[str, Any], house: Sequence[PlayedCard]) -> bool:
-    """Does this treehouse meet the condition? Counts use face-up floors; grey floors have
-    no colour and no printed number (they count only in ``number_sum_at_least``, which
-    is the scored floor total)."""
-    k = cond["kind"]
-    up = [f for pc in house if not pc.face_down for f in pc.floors]
-    wilds = sum(pc.face_down for pc in house)
-    if k == "floors_of_colour_at_least":
-        return sum(f.colour == cond["colour"] for f in up) >= cond["count"]
-    if k == "run_at_least":
-        return longest_run(floors_of(house)).length >= cond["length"]
-    if k == "wilds_at_most":
-        return wilds <= cond["count"]
-    if k == "wilds_at_least":
-        return wilds >= cond["count"]
-    if k == "all_colours":
-        have = {f.colour for f in up}
-        return all(c in have for c in cond["colours"])
-    if k == "number_sum_at_least":
-        return floor_points(house) >= cond["total"]
-    if k == "number_count_at_least":
-        return sum(f.number == cond["number"] for f in up) >= cond["count"]
-    if k == "floors_numbered_at_most":
-        return sum(f.number <= cond["number"] for f in up) >= cond["count"]
-    if k == "floors_numbered_at_least":
-        return sum(f.number >= cond["number"] for f in up) >= cond["count"]
-    if k == "distinct_numbers_at_least":
-        return len({f.number for f in up}) >= cond["count"]
-    if k == "solid_cards_at_least":
-        return sum(1 for pc in house if not pc.face_down and pc.card.solid) >= cond["count"]
-    if k == "colours_at_most":
-        return len({f.colour for f in up}) <= cond["count"]
-    if k == "number_matches_at_least":
-        return sum(a.number == b.number for a, b in _joins(house)) >= cond["count"]
-    if k == "colour_matches_at_least":
-        return sum(a.colour == b.colour for a, b in _joins(house)) >= cond["count"]
-    if k == "top_floor_colour":
-        top = top_floor(house)
-        return top is not None and top.colour == cond["colour"]
-    raise RuleError(f"unknown condition kind {k!r}")
+@CONDITIONS.define("floors_of_colour_at_least", colour=_COLOUR, count=_COUNT,
+                   text=lambda colour, count:
+                   f"At least {plural(count, colour + ' floor', colour + ' floors')}")
+def _floors_of_colour(house: Sequence[PlayedCard], colour: str, count: int) -> bool:
+    return sum(f.colour == colour for f in _up(house)) >= count
+
+
+@CONDITIONS.define("run_at_least", length=_COUNT,
+                   text=lambda length:
+                   f"A single-colour run of at least {plural(length, 'floor', 'floors')}")
+def _run_at_least(house: Sequence[PlayedCard], length: int) -> bool:
+    return longest_run(floors_of(house)).length >= length
+
+
+@CONDITIONS.define("wilds_at_most", count=_COUNT,
+                   text=lambda count: "No face-down (wild) cards" if count == 0
+                   else f"At most {plural(count, *_WILD_CARDS)}")
+def _wilds_at_most(house: Sequence[PlayedCard], count: int) -> bool:
+    return _wilds(house) <= count
+
+
+@CONDITIONS.define("wilds_at_least", count=_COUNT,
+                   text=lambda count: f"At least {plural(count, *_WILD_CARDS)}")
+def _wilds_at_least(house: Sequence[PlayedCard], count: int) -> bool:
+    return _wilds(house) >= count
+
+
+def _all_colours_text(colours: tuple[str, ...]) -> str:
+    if len(colours) == 1:
+        return f"At least one {colours[0]} floor"
+    return f"A floor of each colour: {', '.join(colours[:-1])} and {colours[-1]}"
+
+
+@CONDITIONS.define("all_colours", colours=some_of(*COLOURS), text=_all_colours_text)
+def _all_colours(house: Sequence[PlayedCard], colours: tuple[str, ...]) -> bool:
+    have = {f.colour for f in _up(house)}
+    return all(c in have for c in colours)
+
+
+@CONDITIONS.define("number_sum_at_least", total=_COUNT,
+                   text=lambda total: f"Floors worth at least {total} points in all")
+def _number_sum(house: Sequence[PlayedCard], total: int) -> bool:
+    return floor_points(house) >= total
+
+
+@CONDITIONS.define("number_count_at_least", number=_COUNT, count=_COUNT,
+                   text=lambda number, count:
+                   f"At least {plural(count, 'floor', 'floors')} showing a {number}")
+def _number_count(house: Sequence[PlayedCard], number: int, count: int) -> bool:
+    return sum(f.number == number for f in _up(house)) >= count
+
+
+@CONDITIONS.define("floors_numbered_at_most", number=_COUNT, count=_COUNT,
+                   text=lambda number, count:
+                   f"At least {plural(count, 'floor', 'floors')} numbered {number} or less")
+def _numbered_at_most(house: Sequence[PlayedCard], number: int, count: int) -> bool:
+    return sum(f.number <= number for f in _up(house)) >= count
+
+
+@CONDITIONS.define("floors_numbered_at_least", number=_COUNT, count=_COUNT,
+                   text=lambda number, count:
+                   f"At least {plural(count, 'floor', 'floors')} numbered {number} or more")
+def _numbered_at_least(house: Sequence[PlayedCard], number: int, count: int) -> bool:
+    return sum(f.number >= number for f in _up(house)) >= count
+
+
+@CONDITIONS.define("distinct_numbers_at_least", count=_COUNT,
+                   text=lambda count: f"Floors showing at least {count} different numbers")
+def _distinct_numbers(house: Sequence[PlayedCard], count: int) -> bool:
+    return len({f.number for f in _up(house)}) >= count
+
+
+@CONDITIONS.define("solid_cards_at_least", count=_COUNT,
+                   text=lambda count: f"At least {plural(count, 'face-up card', 'face-up cards')}"
+                   " whose two floors share a colour")
+def _solid_cards(house: Sequence[PlayedCard], count: int) -> bool:
+    return sum(1 for pc in house if not pc.face_down and pc.card.solid) >= count
+
+
+@CONDITIONS.define("colours_at_most", count=_COUNT,
+                   text=lambda count:
+                   f"Face-up floors of at most {plural(count, 'colour', 'colours')}")
+def _colours_at_most(house: Sequence[PlayedCard], count: int) -> bool:
+    return len({f.colour for f in _up(house)}) <= count
+
+
+@CONDITIONS.define("number_matches_at_least", count=_COUNT,
+                   text=lambda count: f"At least {plural(count, 'card', 'cards')} built on a "
+                   "floor of the same number")
+def _number_matches(house: Sequence[PlayedCard], count: int) -> bool:
+    return sum(a.number == b.number for a, b in _joins(house)) >= count
+
+
+@CONDITIONS.define("colour_matches_at_least", count=_COUNT,
+                   text=lambda count: f"At least {plural(count, 'card', 'cards')} built on a "
+                   "floor of the same colour")
+def _colour_matches(house: Sequence[PlayedCard], count: int) -> bool:
+    return sum(a.colour == b.colour for a, b in _joins(house)) >= count
+
+
+@CONDITIONS.define("top_floor_colour", colour=_COLOUR,
+                   text=lambda colour: f"Your top floor is {colour}")
+def _top_floor_colour(house: Sequence[PlayedCard], colour: str) -> bool:
+    top = top_floor(house)
+    return top is not None and top.colour == colour
 
 
 @dataclass(frozen=True)
 class Achievement:
-    """An achievement card: its condition is data in the vocabulary above."""
+    """An achievement card: its condition is data naming a term of ``CONDITIONS``."""
 
     id: str
     name: str
     points: int
-    condition: Mapping[str, Any]
+    condition: Mapping[str, Any]   # as checked by CONDITIONS.check: read-only
 
     @property
     def text(self) -> str:
-        return describe_condition(self.condition)
+        return CONDITIONS.text(self.condition)
 
     def met(self, house: Sequence[PlayedCard]) -> bool:
-        return condition_met(self.condition, house)
+        return CONDITIONS.evaluate(self.condition, house)
+
+    def to_json(self) -> dict[str, Any]:
+        """The card as data: what a save embeds and what ``achievements.toml`` holds."""
+        return {"id": self.id, "name": self.name, "points": self.points,
+                "condition": CONDITIONS.to_json(self.condition)}
 
     def __str__(self) -> str:
         return f"{self.name} ({self.points} points): {self.text}"

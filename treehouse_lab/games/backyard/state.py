@@ -1,29 +1,46 @@
-"""Backyard Builders Treehouse: actions, the game and its states.
+"""Backyard Builders Treehouse: the game and its states.
 
 The whole game is one hand of cards travelling clockwise round the table (Rulebook: Game
-Turn, step 3), so a state is small: the deck (a :class:`~treehouse_lab.core.bag.Bag`, no
-order is ever stored: every draw is a chance node, 1/n per card), the hand and who holds
-it, each player's treehouse, and the leftover hand once the game is over. Everything else
-(whose turn, which phase) is derived from those counts, which is also what lets
-``state_from_json`` check a save against the turn structure.
+Turn, step 3), so a state is small: the deck (what is left, sorted: no order is ever stored,
+every draw is a chance node, 1/n per card), the hand and who holds it, each player's
+treehouse, and the leftover hand once the game is over. Everything else (whose turn, which
+phase) is derived from those counts, which is also what lets ``state_from_json`` check a
+save against the turn structure.
+
+What each action does, and when, is in ``moves.py`` (one place per kind of action); the
+state holds the position, what players may see, scores and saves.
+
+Every field of a state is immutable (tuples, strings, ints) except the list of treehouses,
+which ``Play`` replaces rather than mutates, so ``clone`` copies references only: cheap for
+search bots, and nothing a clone or a caller holds can change another state.
 
 Rulings referred to as R1, R2 ... are in docs/rulings/backyard.md.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from functools import lru_cache
+from operator import itemgetter
+from types import MappingProxyType
+from typing import Any, ClassVar, Mapping
 
-from ...core.bag import Bag
 from ...core.jsonio import expect_bool, expect_dict, expect_list, expect_str
+from ...core.kinds import KindState
 from ...core.options import Option
-from ...core.seating import farthest_clockwise, left_of, player_name
-from ...errors import RuleError
-from ...protocol import CHANCE, TERMINAL, Action, Game, State
+from ...core.seating import farthest_clockwise, player_name
+from ...errors import RuleError, quote
+from ...protocol import CHANCE, TERMINAL, Action, Game
 from . import rules
-from .data import check_path, load_achievements, load_cards
+from .data import (
+    achievements_of,
+    achievements_option,
+    cards_of,
+    cards_option,
+    standard_achievements,
+    standard_cards,
+)
+from .moves import RULES, ChooseAchievement, ChooseStartPlayer, Draw, Play
 from .rules import (
     CARDS_EACH,
     LADDERS,
@@ -32,65 +49,17 @@ from .rules import (
     Floor,
     PlayedCard,
     Run,
-    achievement_title,
-    card_text,
     matches,
 )
 
 HAMMER = "hammer"
 
+#: A card in a treehouse, as a state stores it: (card id, face down).
+Placed = tuple[str, bool]
+
 
 def ladder_id(seat: int) -> str:
     return f"ladder-{seat + 1}"
-
-
-# -- Actions -------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class ChooseAchievement(Action):
-    """Chance, at set-up with the expansion: the one achievement card turned face up."""
-
-    KIND: ClassVar[str] = "choose_achievement"
-    achievement: str
-
-    def __str__(self) -> str:
-        return f"Turn up the achievement card {achievement_title(self.achievement)}"
-
-
-@dataclass(frozen=True)
-class ChooseStartPlayer(Action):
-    """Chance, at set-up: the start player, who holds the hammer all game."""
-
-    KIND: ClassVar[str] = "choose_start_player"
-    player: int
-
-    def __str__(self) -> str:
-        return f"{player_name(self.player)} is the start player and takes the hammer"
-
-
-@dataclass(frozen=True)
-class Draw(Action):
-    """Chance: one card from the draw deck (each card left equally likely). The action
-    names the card, so the engine and its JSON are exact; the narrated log does not (R6)."""
-
-    KIND: ClassVar[str] = "draw"
-    card: str
-
-    def __str__(self) -> str:
-        return f"Draw {card_text(self.card)}"
-
-
-@dataclass(frozen=True)
-class Play(Action):
-    """The one decision of a turn: a card from the hand, face up or face down as a wild."""
-
-    KIND: ClassVar[str] = "play"
-    card: str
-    face_down: bool = False
-
-    def __str__(self) -> str:
-        how = "face down as a wild" if self.face_down else "face up"
-        return f"Play {card_text(self.card)} {how}"
 
 
 # -- The game --------------------------------------------------------------------------------
@@ -100,6 +69,7 @@ class BackyardGame(Game):
 
     NAME: ClassVar[str] = "backyard"
     TITLE: ClassVar[str] = "Backyard Builders Treehouse"
+    RENDERER: ClassVar[str] = "treehouse_lab.games.backyard.render"
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("players", 3, "number of players, 2 to 5", choices=(2, 3, 4, 5)),
         Option("achievements", False, "play with the Achievement Card Expansion",
@@ -110,16 +80,16 @@ class BackyardGame(Game):
         Option("min_run", 1,
                "shortest colour run that can earn the longest-run bonus (ruling R4)",
                choices=(1, 2)),
-        Option("cards", None,
-               "path to your own treehouse-card TOML file, or None for the stand-in set",
-               check=check_path("cards"), examples=()),
-        Option("achievement_cards", None,
-               "path to your own achievement-card TOML file, or None for the stand-in set",
-               check=check_path("achievement_cards"), examples=()),
+        Option("cards", standard_cards()[1],
+               "the treehouse cards: 'standard' (the stand-in set), a list of 32 card ids, "
+               "or load_cards(path) from Python; never a file name",
+               check=cards_option),
+        Option("achievement_cards", standard_achievements()[1],
+               "the achievement cards: 'standard' (the stand-in set), a list of 15 card "
+               "tables, or load_achievements(path) from Python; never a file name",
+               check=achievements_option),
     )
-    ACTION_TYPES: ClassVar[tuple[type[Action], ...]] = (
-        ChooseAchievement, ChooseStartPlayer, Draw, Play,
-    )
+    ACTION_TYPES: ClassVar[tuple[type[Action], ...]] = RULES.action_types
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -127,8 +97,8 @@ class BackyardGame(Game):
         self.achievements_on: bool = self.options["achievements"]
         self.wild_points: int = self.options["wild_floor_points"]
         self.min_run: int = self.options["min_run"]
-        all_cards = load_cards(self.options["cards"])
-        self.card_set: dict[str, Card] = {c.id: c for c in all_cards}
+        all_cards = cards_of(self.options["cards"])
+        self.card_set: Mapping[str, Card] = MappingProxyType({c.id: c for c in all_cards})
         # Rulebook: Game Setup: "If playing with only 2 players, remove all 8 Purple
         # Treehouse Cards. Put these back in the box".
         if n == 2:
@@ -136,33 +106,35 @@ class BackyardGame(Game):
         else:
             self.box_cards = ()
         boxed = set(self.box_cards)
-        self.deck_cards: tuple[str, ...] = tuple(c.id for c in all_cards if c.id not in boxed)
-        self.achievement_set: dict[str, Achievement] = {
-            a.id: a for a in load_achievements(self.options["achievement_cards"])
-        }
+        self.deck_cards: tuple[str, ...] = tuple(
+            sorted(c.id for c in all_cards if c.id not in boxed))
+        self.achievement_set: Mapping[str, Achievement] = MappingProxyType(
+            {a.id: a for a in achievements_of(self.options["achievement_cards"])})
         # Rulebook: Game End: 7/6/5/4 cards each for 2/3/4/5 players.
         self.cards_each: int = CARDS_EACH[n]
         self.total_plays: int = n * self.cards_each
         # Rulebook: Game Setup: "Give each player 1 Ladder Card. Put any unused Ladder Cards
         # back in the box".
         self.ladders: tuple[str, ...] = tuple(ladder_id(i) for i in range(LADDERS))
-        # Values made once and shared by every state: the hot path allocates nothing new.
-        self._draws = {c: Draw(c) for c in self.card_set}
-        self._plays = {(c, fd): Play(c, fd) for c in self.card_set for fd in (False, True)}
-        self._placed = {
-            (c, fd): rules.played(card, fd, self.wild_points)
-            for c, card in self.card_set.items() for fd in (False, True)
-        }
-        self._start_outcomes = [(ChooseStartPlayer(p), Fraction(1, n)) for p in range(n)]
-        k = len(self.achievement_set)
-        self._ach_outcomes = [
-            (ChooseAchievement(a), Fraction(1, k)) for a in sorted(self.achievement_set)
-        ]
+        self._tables()
+
+    def _tables(self) -> None:
+        """Values made once and shared by every state, so a playout allocates almost
+        nothing and legality is a lookup (moves.py, PlayKind.is_legal)."""
+        n = self.players
+        tables = _card_tables(self.options["cards"], self.wild_points)
+        self._placed, self._fits, self._choices, self._draw_outcomes = tables
+        # One Fraction per chance node, shared by its outcomes (as in _card_tables).
+        p = Fraction(1, n)
+        self._start_outcomes = tuple((ChooseStartPlayer(seat), p) for seat in range(n))
+        p = Fraction(1, len(self.achievement_set))
+        self._ach_outcomes = tuple(
+            (ChooseAchievement(a), p) for a in sorted(self.achievement_set))
 
     # -- protocol -----------------------------------------------------------------------
     def new_initial_state(self) -> BackyardState:
         """Before any chance: ladders dealt, purple cards boxed (2 players), deck shuffled
-        (a Bag: no order). Then chance picks the achievement (if used), the start player,
+        (no order is kept). Then chance picks the achievement (if used), the start player,
         and the start player's cards."""
         return BackyardState(self)
 
@@ -174,7 +146,7 @@ class BackyardGame(Game):
             "hammer": [HAMMER],
         }
 
-    def state_from_json(self, data: Any) -> BackyardState:
+    def _state_from_json(self, data: Any) -> BackyardState:
         return _state_from_json(self, data)
 
     def build_state(self, treehouses: list[list[Any]], start_player: int = 0,
@@ -210,31 +182,51 @@ class BackyardGame(Game):
             "discard": list(hand) if over else [],
         })
 
-    # -- rendering ----------------------------------------------------------------------
-    def render_svg(self, state: State, **view: Any) -> str:
-        from .render import render_svg
 
-        return render_svg(state, **view)  # type: ignore[arg-type]
-
-    def render_text(self, state: State) -> str:
-        from .render import render_text
-
-        return render_text(state)  # type: ignore[arg-type]
-
-    def click_paths(self, state: State) -> dict[Action, tuple[str, ...]]:
-        from .render import click_paths
-
-        return click_paths(state)  # type: ignore[arg-type]
+@lru_cache(maxsize=16)
+def _card_tables(cards_option: str | tuple[str, ...], wild_points: int) -> tuple[
+        dict[Placed, PlayedCard],
+        dict[Placed | None, frozenset[str]],
+        dict[Placed | None, dict[str, tuple[Play, ...]]],
+        dict[int, dict[str, tuple[Draw, Fraction]]]]:
+    """The lookup tables of a card set, made once per set (not per ``load_game``: a save
+    loads a game, and the conformance suite loads thousands). Read-only by convention:
+    states only look things up in them."""
+    cards = {c.id: c for c in cards_of(cards_option)}
+    placed = {(c, fd): rules.played(card, fd, wild_points)
+              for c, card in cards.items() for fd in (False, True)}
+    plays = {(c, fd): Play(c, fd) for c in cards for fd in (False, True)}
+    # How to Build Your Treehouse: which cards go face up on each top (None: the ladder),
+    # and so each card's legal plays there (face down always, R8).
+    fits: dict[Placed | None, frozenset[str]] = {}
+    choices: dict[Placed | None, dict[str, tuple[Play, ...]]] = {}
+    for top_key in [None, *placed]:
+        top = None if top_key is None else placed[top_key].floors[1]
+        ok = frozenset(c for c, card in cards.items() if matches(top, card))
+        fits[top_key] = ok
+        choices[top_key] = {
+            c: ((plays[(c, False)], plays[(c, True)]) if c in ok else (plays[(c, True)],))
+            for c in cards
+        }
+    # Game Turn, step 1: each card left is equally likely; one table per deck size, with
+    # one Fraction shared by a node's outcomes (equal chances are visibly equal).
+    draws = {c: Draw(c) for c in cards}
+    outcomes: dict[int, dict[str, tuple[Draw, Fraction]]] = {}
+    for k in range(1, len(cards) + 1):
+        p = Fraction(1, k)
+        outcomes[k] = {c: (draw, p) for c, draw in draws.items()}
+    return placed, fits, choices, outcomes
 
 
 # -- The state --------------------------------------------------------------------------------
 
-class BackyardState(State):
+class BackyardState(KindState):
     """A position. Read it through the properties and methods below; change it only with
-    ``apply`` (or ``child``)."""
+    ``apply`` (or ``child``). Every list or dict returned is a new one, the caller's."""
 
+    KINDS = RULES
     __slots__ = ("game", "_ach", "_start", "_deck", "_hand", "_houses", "_discard",
-                 "_played", "_legal", "_chance", "_scores")
+                 "_played", "_phase", "_cp", "_legal", "_chance", "_scores")
 
     game: BackyardGame
 
@@ -242,30 +234,49 @@ class BackyardState(State):
         self.game = game
         self._ach: str | None = None
         self._start: int | None = None
-        # Rulebook: Game Setup: "Shuffle the deck thoroughly": a bag, drawn blind.
-        self._deck = Bag(game.deck_cards)
+        # Rulebook: Game Setup: "Shuffle the deck thoroughly": what is left, drawn blind.
+        self._deck: tuple[str, ...] = game.deck_cards
         self._hand: tuple[str, ...] = ()
-        self._houses: list[tuple[tuple[str, bool], ...]] = [() for _ in range(game.players)]
+        self._houses: list[tuple[Placed, ...]] = [() for _ in range(game.players)]
         self._discard: tuple[str, ...] = ()
         self._played = 0
-        self._reset_caches()
+        self._settle()
 
-    def _reset_caches(self) -> None:
+    def _settle(self) -> None:
+        """Derive the phase and the player to move from the counts, and drop the caches
+        of the previous position. Called after every change."""
+        g = self.game
+        if g.achievements_on and self._ach is None:
+            self._phase, self._cp = "achievement", CHANCE
+        elif self._start is None:
+            self._phase, self._cp = "start", CHANCE
+        elif self._played == g.total_plays:
+            self._phase, self._cp = "over", TERMINAL
+        else:
+            k = len(self._hand)
+            if k < g.players:
+                self._phase, self._cp = "deal", CHANCE
+            elif k == g.players:
+                self._phase, self._cp = "draw", CHANCE
+            else:
+                self._phase, self._cp = "play", (self._start + self._played) % g.players
         self._legal: list[Action] | None = None
         self._chance: list[tuple[Action, Fraction]] | None = None
-        self._scores: list[dict[str, int]] | None = None
+        self._scores: tuple[tuple[int, int, int, int], ...] | None = None
 
     def clone(self) -> BackyardState:
         new = BackyardState.__new__(BackyardState)
         new.game = self.game
         new._ach = self._ach
         new._start = self._start
-        new._deck = self._deck.copy()
+        new._deck = self._deck
         new._hand = self._hand
-        new._houses = list(self._houses)  # inner tuples are immutable, shared safely
+        new._houses = self._houses      # replaced, never mutated, by Play (moves.py)
         new._discard = self._discard
         new._played = self._played
-        # Caches are immutable lists of values describing this exact position.
+        new._phase = self._phase
+        new._cp = self._cp
+        # Caches describe this exact position; the public methods hand out copies.
         new._legal = self._legal
         new._chance = self._chance
         new._scores = self._scores
@@ -275,28 +286,11 @@ class BackyardState(State):
     @property
     def phase(self) -> str:
         """'achievement', 'start', 'deal', 'draw', 'play' or 'over'."""
-        g = self.game
-        if g.achievements_on and self._ach is None:
-            return "achievement"
-        if self._start is None:
-            return "start"
-        if self._played == g.total_plays:
-            return "over"
-        k = len(self._hand)
-        if k < g.players:
-            return "deal"
-        return "draw" if k == g.players else "play"
+        return self._phase
 
     @property
     def current_player(self) -> int:
-        g = self.game
-        if self._start is None or (g.achievements_on and self._ach is None):
-            return CHANCE
-        if self._played == g.total_plays:
-            return TERMINAL
-        if len(self._hand) <= g.players:
-            return CHANCE
-        return (self._start + self._played) % g.players
+        return self._cp
 
     @property
     def start_player(self) -> int | None:
@@ -339,6 +333,10 @@ class BackyardState(State):
         placed = self.game._placed
         return [placed[k] for k in self._houses[player]]
 
+    def _top_key(self, player: int) -> Placed | None:
+        house = self._houses[player]
+        return house[-1] if house else None
+
     def top_floor(self, player: int) -> Floor | None:
         """The floor the next card must match; None means the bare ladder."""
         house = self._houses[player]
@@ -353,31 +351,30 @@ class BackyardState(State):
         """Length of the player's longest single-colour run of consecutive floors."""
         return self.run(player).length
 
-    def score_breakdown(self, player: int) -> dict[str, int]:
-        """{'floors', 'run', 'achievement', 'total'}: the score if the game ended now
-        (Rulebook: Game End; Bonus Points for the Longest Color Run; Achievement Card
-        Expansion: Game End)."""
-        return dict(self._all_scores()[player])
+    # -- scores ------------------------------------------------------------------------------
+    def scores(self) -> list[dict[str, int]]:
+        """Points per seat, by the rulebook's scoring categories (Achievement Card
+        Expansion: Game End, "Scoring"): ``floors`` ("the total value of the points on your
+        Treehouse Cards"), ``run`` ("1 point for each Floor in the longest color run") and
+        ``achievement`` (0 without the expansion), and their ``total``. Before the end,
+        the score if the game ended now (R13)."""
+        return [{"total": t, "floors": f, "run": r, "achievement": a}
+                for t, f, r, a in self._score_rows()]
 
-    def _all_scores(self) -> list[dict[str, int]]:
+    def _score_rows(self) -> tuple[tuple[int, int, int, int], ...]:
         if self._scores is None:
             g = self.game
             houses = [self.treehouse(p) for p in range(g.players)]
             runs = [rules.longest_run(rules.floors_of(h)).length for h in houses]
             bonus = rules.run_bonuses(runs, g.min_run)
             ach = self.achievement
-            out = []
+            rows = []
             for p, h in enumerate(houses):
                 floors = rules.floor_points(h)
                 a = ach.points if ach is not None and ach.met(h) else 0
-                out.append({"floors": floors, "run": bonus[p], "achievement": a,
-                            "total": floors + bonus[p] + a})
-            self._scores = out
+                rows.append((floors + bonus[p] + a, floors, bonus[p], a))
+            self._scores = tuple(rows)
         return self._scores
-
-    def returns(self) -> list[int]:
-        """Points per player: the final score at the end (the score as it stands before)."""
-        return [s["total"] for s in self._all_scores()]
 
     def winners(self) -> list[int]:
         """Rulebook: Winner of the Game: most points; "If two or more players are tied, the
@@ -386,209 +383,52 @@ class BackyardState(State):
         end."""
         if self._played != self.game.total_plays or self._start is None:
             return []
-        totals = self.returns()
+        totals = [row[0] for row in self._score_rows()]
         best = max(totals)
         tied = [p for p, t in enumerate(totals) if t == best]
         return [farthest_clockwise(self._start, tied, self.game.players)]
 
-    # -- moves ---------------------------------------------------------------------------
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    # -- moves (what each kind does is in moves.py) -------------------------------------------
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if self._chance is None:
             g = self.game
-            if g.achievements_on and self._ach is None:
+            phase = self._phase
+            if phase == "achievement":
                 # Achievement Card Expansion: "randomly choose ONE Achievement Card".
-                out = list(g._ach_outcomes)
-            elif self._start is None:
+                out: list[tuple[Action, Fraction]] = list(g._ach_outcomes)
+            elif phase == "start":
                 # Rulebook: Game Setup: "Randomly determine a Start Player".
                 out = list(g._start_outcomes)
-            elif self._played < g.total_plays and len(self._hand) <= g.players:
+            elif phase in ("deal", "draw"):
                 # Game Setup: the start player draws as many cards as there are players;
                 # Game Turn, step 1: draw 1 card. Each card left is equally likely.
-                kinds = self._deck.kinds()
-                p = Fraction(1, len(kinds))
-                draws = g._draws
-                out = [(draws[c], p) for c in kinds]
+                deck = self._deck
+                pairs = g._draw_outcomes[len(deck)]
+                out = [pairs[deck[0]]] if len(deck) == 1 else list(itemgetter(*deck)(pairs))
             else:
                 out = []
             self._chance = out
         return self._chance
 
     def _legal_actions(self, player: int) -> list[Action]:
+        if self._phase != "play" or player != self._cp:
+            return []
         if self._legal is None:
-            g = self.game
-            top = self.top_floor(player)
-            plays = g._plays
-            cards = g.card_set
-            out: list[Action] = []
-            for c in self._hand:
-                # How to Build Your Treehouse: face up only if the bottom floor matches.
-                if matches(top, cards[c]):
-                    out.append(plays[(c, False)])
-                # Game Turn, step 2: "face-up OR face-down as a wild" - always allowed.
-                out.append(plays[(c, True)])
-            self._legal = out
+            # How to Build Your Treehouse: face up only if the bottom floor matches; Game
+            # Turn, step 2: face down as a wild, always.
+            choices = self.game._choices[self._top_key(player)]
+            self._legal = [a for c in self._hand for a in choices[c]]
         return self._legal
 
-    def _apply(self, action: Action) -> None:
-        g = self.game
-        if isinstance(action, Draw):
-            self._deck.remove(action.card)
-            self._hand = tuple(sorted(self._hand + (action.card,)))
-        elif isinstance(action, Play):
-            p = (self._start + self._played) % g.players  # type: ignore[operator]
-            hand = list(self._hand)
-            hand.remove(action.card)
-            self._houses[p] = self._houses[p] + ((action.card, action.face_down),)
-            self._played += 1
-            if self._played == g.total_plays:
-                # Rulebook: Game End. The leftover hand is set aside unscored (R2).
-                self._discard = tuple(hand)
-                self._hand = ()
-            else:
-                # Game Turn, step 3: pass the rest of the hand clockwise, to the left; the
-                # next player is the one on the left (seat + 1, core.seating.left_of).
-                self._hand = tuple(hand)
-        elif isinstance(action, ChooseStartPlayer):
-            self._start = action.player
-        elif isinstance(action, ChooseAchievement):
-            self._ach = action.achievement
-        self._reset_caches()
-
-    # -- words ---------------------------------------------------------------------------
-    def _name(self, p: int | None) -> str:
-        return self.game.player_name(p) if p is not None else "nobody"
-
-    def _on_what(self, player: int) -> str:
-        top = self.top_floor(player)
-        if top is None:
-            return "their ladder"
-        if top.colour is None:
-            return "their wild"
-        return f"their {top}"
-
-    def why_illegal(self, action: Action) -> str:
-        g = self.game
-        phase = self.phase
-        if not isinstance(action, Action) or type(action) not in g.ACTION_TYPES:
-            return (f"{action!r} is not a Backyard Builders action; pick one of "
-                    "state.legal_actions()")
-        if phase == "over":
-            return (f"Game End: the game is over, every player has built "
-                    f"{g.cards_each} treehouse cards")
-        who = self._name(self.holder)
-        if isinstance(action, ChooseAchievement):
-            if not g.achievements_on:
-                return ("Achievement Card Expansion: this game is played without achievement "
-                        "cards (load_game(..., achievements=True) to use them)")
-            if phase != "achievement":
-                return "Achievement Card Expansion: only 1 achievement card is chosen, at set-up"
-            return (f"Achievement Card Expansion: {action.achievement!r} is not one of the "
-                    f"{len(g.achievement_set)} achievement cards")
-        if isinstance(action, ChooseStartPlayer):
-            if phase == "achievement":
-                return "Achievement Card Expansion: Game Setup: turn up the achievement card first"
-            if phase != "start":
-                return ("Game Setup: the start player is chosen once and keeps the hammer "
-                        "the entire game")
-            return f"Game Setup: the start player must be a seat 0..{g.players - 1}"
-        if phase in ("achievement", "start"):
-            return ("Game Setup: first " + ("turn up the achievement card, then " if phase ==
-                    "achievement" else "") + "randomly determine the start player")
-        if isinstance(action, Draw):
-            if phase == "play":
-                return (f"Game Turn, step 2: {who} has drawn and must now add a card to their "
-                        "treehouse")
-            if action.card in g.box_cards:
-                return (f"Game Setup: {card_text(action.card)} is a purple card, removed "
-                        "in a 2-player game")
-            return f"Game Turn, step 1: {card_text(action.card)} is not in the draw deck"
-        assert isinstance(action, Play)
-        if phase == "deal":
-            return (f"Game Setup: the start player first draws cards equal to the number of "
-                    f"players ({len(self._hand)} of {g.players} drawn)")
-        if phase == "draw":
-            return f"Game Turn, step 1: {who} must draw 1 card before playing one"
-        if action.card not in self._hand:
-            return f"Game Turn, step 2: {card_text(action.card)} is not in {who}'s hand"
-        card = g.card_set[action.card]
-        return rules.why_no_match(self.top_floor(self.holder), card)  # type: ignore[arg-type]
-
-    def explain(self, action: Action) -> str:
-        if action not in self.legal_actions():
-            return "Not legal. " + self.why_illegal(action)
-        g = self.game
-        if isinstance(action, ChooseAchievement):
-            k = len(g.achievement_set)
-            return (f"Achievement Card Expansion: randomly choose ONE achievement card; each "
-                    f"of the {k} has chance 1/{k}.")
-        if isinstance(action, ChooseStartPlayer):
-            return (f"Game Setup: randomly determine a start player; each of the {g.players} "
-                    f"players has chance 1/{g.players}. The hammer stays with them all game.")
-        if isinstance(action, Draw):
-            n = len(self._deck)
-            if self.phase == "deal":
-                return (f"Game Setup: the start player draws cards equal to the number of "
-                        f"players (card {len(self._hand) + 1} of {g.players}); each of the "
-                        f"{n} cards in the deck is equally likely, 1/{n}.")
-            return (f"Game Turn, step 1: draw 1 card from the draw deck; each of the {n} "
-                    f"cards left is equally likely, 1/{n}.")
-        assert isinstance(action, Play)
-        card = g.card_set[action.card]
-        if action.face_down:
-            return (f"Game Turn, step 2: any card may be added face down as a wild. Its two "
-                    f"grey floors match any colour or number, score {g.wild_points} each "
-                    f"(ruling R3) and break colour runs.")
-        top = self.top_floor(self.holder)  # type: ignore[arg-type]
-        if top is None:
-            why = "your Ladder Card matches any number or colour"
-        elif top.colour is None:
-            why = "your top floor is a grey wild, which matches any number or colour"
-        else:
-            same_c = card.bottom.colour == top.colour
-            same_n = card.bottom.number == top.number
-            what = ("both the colour and the number" if same_c and same_n
-                    else "the colour" if same_c else "the number")
-            why = f"the bottom floor {card.bottom} matches {what} of your top floor {top}"
-        return f"How to Build Your Treehouse: {why}, so {card.text} may go on face up."
-
-    def narrate(self, action: Action) -> str:
-        """The log line. Draws do not name the card (R6): the log is on screen for all."""
-        g = self.game
-        if isinstance(action, ChooseAchievement):
-            a = g.achievement_set.get(action.achievement)
-            return f"The achievement card is {a}" if a else str(action)
-        if isinstance(action, ChooseStartPlayer):
-            return (f"{self._name(action.player)} is the start player and takes the hammer, "
-                    f"then draws {g.players} cards")
-        who = self._name(self.holder)
-        if isinstance(action, Draw):
-            left = len(self._deck) - 1
-            if self.phase == "deal":
-                return (f"{who} (start player) draws a card for the hand "
-                        f"({len(self._hand) + 1} of {g.players}); {left} left in the deck")
-            return f"{who} draws a card; {left} left in the deck"
-        if isinstance(action, Play):
-            p = self.holder
-            if p is None:
-                return str(action)
-            n = len(self._houses[p]) + 1
-            on = self._on_what(p)
-            what = ("a card face down as a wild" if action.face_down
-                    else f"{card_text(action.card)} face up")
-            cards = "1 card" if n == 1 else f"{n} cards"
-            line = f"{who} plays {what} on {on}: {cards} in the treehouse"
-            rest = len(self._hand) - 1
-            if self._played + 1 == g.total_plays:
-                return (line + f". That was the last card: the game ends, and the {rest} "
-                        "leftover cards are set aside unscored")
-            return line + f"; passes {rest} cards to {self._name(left_of(p, g.players))}"
-        return super().narrate(action)
+    def _over(self, action: Action) -> str:
+        return (f"Game End: the game is over, every player has built "
+                f"{self.game.cards_each} treehouse cards")
 
     # -- what each player may see ------------------------------------------------------------
     def hidden_from(self, player: int) -> set[str]:
         """The deck, the hand unless ``player`` holds it, other players' face-down cards,
         and the leftover hand once set aside face down."""
-        hidden = set(self._deck.kinds())
+        hidden = set(self._deck)
         if player != self.holder:
             hidden.update(self._hand)
         hidden.update(self._discard)
@@ -601,7 +441,7 @@ class BackyardState(State):
         g = self.game
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < g.players:
             raise RuleError(f"observation: player must be a seat 0..{g.players - 1}, "
-                            f"got {player!r}")
+                            f"got {quote(player)}")
         ach = self.achievement
         houses = []
         for p in range(g.players):
@@ -632,7 +472,7 @@ class BackyardState(State):
             "hand_count": len(self._hand),
             "treehouses": houses,
             "longest_runs": [self.longest_run(p) for p in range(g.players)],
-            "scores": [self.score_breakdown(p) for p in range(g.players)],
+            "scores": self.scores(),
         }
 
     def components(self) -> dict[str, list[str]]:
@@ -655,7 +495,7 @@ class BackyardState(State):
             "game": self.game.NAME,
             "achievement": self._ach,
             "start_player": self._start,
-            "deck": self._deck.kinds(),
+            "deck": list(self._deck),
             "hand": list(self._hand),
             "treehouses": [[{"card": c, "face_down": fd} for c, fd in h] for h in self._houses],
             "discard": list(self._discard),
@@ -681,7 +521,8 @@ def _state_from_json(g: BackyardGame, data: Any) -> BackyardState:
         ids = expect_list(value, where)
         for i, c in enumerate(ids):
             if not isinstance(c, str) or c not in known:
-                raise RuleError(f"{where}[{i}]: {c!r} is not a treehouse card of this set")
+                raise RuleError(f"{where}[{i}]: {quote(c, 30)} is not a treehouse card of this "
+                                "set")
         return ids
 
     ach = d["achievement"]
@@ -693,7 +534,7 @@ def _state_from_json(g: BackyardGame, data: Any) -> BackyardState:
     start = d["start_player"]
     if start is not None and (isinstance(start, bool) or not isinstance(start, int)
                               or not 0 <= start < n):
-        raise RuleError(f"start_player: must be a seat 0..{n - 1} or null, got {start!r}")
+        raise RuleError(f"start_player: must be a seat 0..{n - 1} or null, got {quote(start)}")
     deck = card_ids(d["deck"], "deck")
     hand = card_ids(d["hand"], "hand")
     discard = card_ids(d["discard"], "discard")
@@ -706,7 +547,8 @@ def _state_from_json(g: BackyardGame, data: Any) -> BackyardState:
             e = expect_dict(e, where, ("card", "face_down"))
             c = e["card"]
             if not isinstance(c, str) or c not in known:
-                raise RuleError(f"{where}.card: {c!r} is not a treehouse card of this set")
+                raise RuleError(f"{where}.card: {quote(c, 30)} is not a treehouse card of "
+                                "this set")
             entries.append((c, expect_bool(e["face_down"], f"{where}.face_down")))
         houses.append(tuple(entries))
 
@@ -775,10 +617,10 @@ def _state_from_json(g: BackyardGame, data: Any) -> BackyardState:
     s = BackyardState(g)
     s._ach = ach
     s._start = start
-    s._deck = Bag(deck)
+    s._deck = tuple(sorted(deck))
     s._hand = tuple(sorted(hand))
     s._houses = houses
     s._discard = tuple(sorted(discard))
     s._played = played
-    s._reset_caches()
+    s._settle()
     return s

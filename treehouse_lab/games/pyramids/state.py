@@ -242,6 +242,8 @@ class PyramidsState(State):
     def _is_legal(self, action: Action, player: int) -> bool:
         """A lookup in the move table's rows for this roll, not a scan of the legal list
         (it runs on every apply)."""
+        if player == CHANCE:  # every face of the die may come up at a roll
+            return action.__class__ is Roll and self._player == CHANCE
         if player != self._player or player < 0:
             return False
         cls = action.__class__

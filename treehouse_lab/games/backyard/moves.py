@@ -1,0 +1,294 @@
+"""Backyard Builders Treehouse: the four kinds of action, each defined once.
+
+Every kind (core/kinds.py) keeps together when it is allowed (``why_not``, with a fast
+``is_legal`` for the two that happen every turn), what it changes (``apply``), why it is
+allowed (``explain``) and its log line (``narrate``). The state dispatches to them, so a
+rule is read, changed and cited in one place.
+
+Rulings referred to as R1, R2 ... are in docs/rulings/backyard.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from ...core.kinds import Kind, KindTable
+from ...core.seating import left_of, player_name
+from ...protocol import CHANCE, Action
+from .rules import achievement_title, card_text, why_no_match
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import BackyardState
+
+RULES = KindTable("backyard")
+
+
+# -- Actions -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ChooseAchievement(Action):
+    """Chance, at set-up with the expansion: the one achievement card turned face up."""
+
+    KIND: ClassVar[str] = "choose_achievement"
+    achievement: str
+
+    def __str__(self) -> str:
+        return f"Turn up the achievement card {achievement_title(self.achievement)}"
+
+
+@dataclass(frozen=True)
+class ChooseStartPlayer(Action):
+    """Chance, at set-up: the start player, who holds the hammer all game."""
+
+    KIND: ClassVar[str] = "choose_start_player"
+    player: int
+
+    def __str__(self) -> str:
+        return f"{player_name(self.player)} is the start player and takes the hammer"
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    """Chance: one card from the draw deck (each card left equally likely). The action
+    names the card, so the engine and its JSON are exact; the narrated log does not (R6)."""
+
+    KIND: ClassVar[str] = "draw"
+    card: str
+
+    def __str__(self) -> str:
+        return f"Draw {card_text(self.card)}"
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """The one decision of a turn: a card from the hand, face up or face down as a wild."""
+
+    KIND: ClassVar[str] = "play"
+    card: str
+    face_down: bool = False
+
+    def __str__(self) -> str:
+        how = "face down as a wild" if self.face_down else "face up"
+        return f"Play {card_text(self.card)} {how}"
+
+
+def _setup_first(s: BackyardState) -> str | None:
+    """Game Setup comes before any card moves (R10)."""
+    if s.phase == "achievement":
+        return ("Game Setup: first turn up the achievement card, then randomly determine "
+                "the start player")
+    if s.phase == "start":
+        return "Game Setup: first randomly determine the start player"
+    return None
+
+
+def _name(s: BackyardState, seat: int | None) -> str:
+    return s.game.player_name(seat) if seat is not None and seat >= 0 else "nobody"
+
+
+# -- Set-up ----------------------------------------------------------------------------------
+
+@RULES.kind(ChooseAchievement)
+class ChooseAchievementKind(Kind):
+    """Achievement Card Expansion: "randomly choose ONE Achievement Card" (R10)."""
+
+    def why_not(self, s: BackyardState, a: ChooseAchievement, player: int) -> str | None:
+        g = s.game
+        if not g.achievements_on:
+            return ("Achievement Card Expansion: this game is played without achievement "
+                    "cards (load_game(..., achievements=True) to use them)")
+        if s.phase != "achievement":
+            return "Achievement Card Expansion: only 1 achievement card is chosen, at set-up"
+        if a.achievement not in g.achievement_set:
+            return (f"Achievement Card Expansion: {a.achievement!r} is not one of the "
+                    f"{len(g.achievement_set)} achievement cards")
+        if player != CHANCE:
+            return "Achievement Card Expansion: the card is chosen at random, by no player"
+        return None
+
+    def apply(self, s: BackyardState, a: ChooseAchievement, player: int) -> None:
+        s._ach = a.achievement
+        s._settle()
+
+    def explain(self, s: BackyardState, a: ChooseAchievement, player: int) -> str:
+        k = len(s.game.achievement_set)
+        return (f"Achievement Card Expansion: randomly choose ONE achievement card; each "
+                f"of the {k} has chance 1/{k}.")
+
+    def narrate(self, s: BackyardState, a: ChooseAchievement, player: int) -> str:
+        card = s.game.achievement_set.get(a.achievement)
+        return f"The achievement card is {card}" if card else str(a)
+
+
+@RULES.kind(ChooseStartPlayer)
+class ChooseStartPlayerKind(Kind):
+    """Game Setup: "Randomly determine a Start Player and place the Hammer Token in front
+    of that player. It will stay there the entire game." """
+
+    def why_not(self, s: BackyardState, a: ChooseStartPlayer, player: int) -> str | None:
+        n = s.game.players
+        if s.phase == "achievement":
+            return "Achievement Card Expansion: Game Setup: turn up the achievement card first"
+        if s.phase != "start":
+            return ("Game Setup: the start player is chosen once and keeps the hammer "
+                    "the entire game")
+        if not 0 <= a.player < n:
+            return f"Game Setup: the start player must be a seat 0..{n - 1}"
+        if player != CHANCE:
+            return "Game Setup: the start player is determined at random, by no player"
+        return None
+
+    def apply(self, s: BackyardState, a: ChooseStartPlayer, player: int) -> None:
+        s._start = a.player
+        s._settle()
+
+    def explain(self, s: BackyardState, a: ChooseStartPlayer, player: int) -> str:
+        n = s.game.players
+        return (f"Game Setup: randomly determine a start player; each of the {n} players "
+                f"has chance 1/{n}. The hammer stays with them all game.")
+
+    def narrate(self, s: BackyardState, a: ChooseStartPlayer, player: int) -> str:
+        return (f"{_name(s, a.player)} is the start player and takes the hammer, then draws "
+                f"{s.game.players} cards")
+
+
+# -- A turn: draw, play, pass ------------------------------------------------------------------
+
+@RULES.kind(Draw)
+class DrawKind(Kind):
+    """Game Setup: "The start player draws cards equal to the number of players"; Game
+    Turn, step 1: "Draw 1 card from the Draw Deck and add it to your hand" (R1)."""
+
+    def why_not(self, s: BackyardState, a: Draw, player: int) -> str | None:
+        g = s.game
+        setup = _setup_first(s)
+        if setup:
+            return setup
+        if s.phase == "play":
+            return (f"Game Turn, step 2: {_name(s, s.holder)} has drawn and must now add a "
+                    "card to their treehouse")
+        if a.card in g.box_cards:
+            return (f"Game Setup: {card_text(a.card)} is a purple card, removed in a "
+                    "2-player game")
+        if a.card not in s._deck:
+            return f"Game Turn, step 1: {card_text(a.card)} is not in the draw deck"
+        if player != CHANCE:
+            return "Game Turn, step 1: the card drawn is chance; no player picks it"
+        return None
+
+    def is_legal(self, s: BackyardState, a: Draw, player: int) -> bool:
+        return player == CHANCE and s._phase in ("deal", "draw") and a.card in s._deck
+
+    def apply(self, s: BackyardState, a: Draw, player: int) -> None:
+        deck = s._deck
+        i = deck.index(a.card)
+        s._deck = deck[:i] + deck[i + 1:]
+        s._hand = tuple(sorted((*s._hand, a.card)))
+        s._settle()
+
+    def explain(self, s: BackyardState, a: Draw, player: int) -> str:
+        n = len(s._deck)
+        if s.phase == "deal":
+            return (f"Game Setup: the start player draws cards equal to the number of "
+                    f"players (card {len(s._hand) + 1} of {s.game.players}); each of the "
+                    f"{n} cards in the deck is equally likely, 1/{n}.")
+        return (f"Game Turn, step 1: draw 1 card from the draw deck; each of the {n} cards "
+                f"left is equally likely, 1/{n}.")
+
+    def narrate(self, s: BackyardState, a: Draw, player: int) -> str:
+        """Never names the card: the log is on screen for everyone (R6)."""
+        who = _name(s, s.holder)
+        left = len(s._deck) - 1
+        if s.phase == "deal":
+            return (f"{who} (start player) draws a card for the hand "
+                    f"({len(s._hand) + 1} of {s.game.players}); {left} left in the deck")
+        return f"{who} draws a card; {left} left in the deck"
+
+
+@RULES.kind(Play)
+class PlayKind(Kind):
+    """Game Turn, step 2: "Select 1 card from your hand of cards and add that card to your
+    Treehouse either face-up OR face-down as a wild"; step 3: "Pass the rest of your hand
+    cards clockwise to the player to your left." Face up it must match (How to Build Your
+    Treehouse, R8)."""
+
+    def why_not(self, s: BackyardState, a: Play, player: int) -> str | None:
+        g = s.game
+        setup = _setup_first(s)
+        if setup:
+            return setup
+        who = _name(s, s.holder)
+        if s.phase == "deal":
+            return (f"Game Setup: the start player first draws cards equal to the number of "
+                    f"players ({len(s._hand)} of {g.players} drawn)")
+        if s.phase == "draw":
+            return f"Game Turn, step 1: {who} must draw 1 card before playing one"
+        if player != s.holder:
+            return f"Game Turn: it is {who}'s turn to build, not {_name(s, player)}'s"
+        if a.card not in s._hand:
+            return f"Game Turn, step 2: {card_text(a.card)} is not in {who}'s hand"
+        if not a.face_down and a.card not in g._fits[s._top_key(player)]:
+            return why_no_match(s.top_floor(player), g.card_set[a.card])
+        return None
+
+    def is_legal(self, s: BackyardState, a: Play, player: int) -> bool:
+        # The hot path of every playout: three lookups, no sentence built.
+        return (player == s._cp and player >= 0 and a.card in s._hand
+                and (a.face_down or a.card in s.game._fits[s._top_key(player)]))
+
+    def apply(self, s: BackyardState, a: Play, player: int) -> None:
+        g = s.game
+        hand = s._hand
+        i = hand.index(a.card)
+        rest = hand[:i] + hand[i + 1:]
+        houses = s._houses = list(s._houses)   # copy on write: clones share the old list
+        houses[player] = (*houses[player], (a.card, a.face_down))
+        s._played += 1
+        if s._played == g.total_plays:
+            # Game End: the leftover hand is set aside unscored (R2).
+            s._discard = rest
+            s._hand = ()
+        else:
+            # Step 3: the rest goes clockwise, to the left, who plays next (R1).
+            s._hand = rest
+        s._settle()
+
+    def explain(self, s: BackyardState, a: Play, player: int) -> str:
+        g = s.game
+        card = g.card_set[a.card]
+        if a.face_down:
+            return (f"Game Turn, step 2: any card may be added face down as a wild. Its two "
+                    f"grey floors match any colour or number, score {g.wild_points} each "
+                    f"(ruling R3) and break colour runs.")
+        top = s.top_floor(player)
+        if top is None:
+            why = "your Ladder Card matches any number or colour"
+        elif top.colour is None:
+            why = "your top floor is a grey wild, which matches any number or colour"
+        else:
+            same_c = card.bottom.colour == top.colour
+            same_n = card.bottom.number == top.number
+            what = ("both the colour and the number" if same_c and same_n
+                    else "the colour" if same_c else "the number")
+            why = f"the bottom floor {card.bottom} matches {what} of your top floor {top}"
+        return f"How to Build Your Treehouse: {why}, so {card.text} may go on face up."
+
+    def narrate(self, s: BackyardState, a: Play, player: int) -> str:
+        """A face-down card is not named (R6)."""
+        g = s.game
+        p = s.holder
+        if p is None:
+            return str(a)
+        n = len(s._houses[p]) + 1
+        top = s.top_floor(p)
+        on = ("their ladder" if top is None else "their wild" if top.colour is None
+              else f"their {top}")
+        what = "a card face down as a wild" if a.face_down else f"{card_text(a.card)} face up"
+        cards = "1 card" if n == 1 else f"{n} cards"
+        line = f"{_name(s, p)} plays {what} on {on}: {cards} in the treehouse"
+        rest = len(s._hand) - 1
+        if s._played + 1 == g.total_plays:
+            return (line + f". That was the last card: the game ends, and the {rest} "
+                    "leftover cards are set aside unscored")
+        return line + f"; passes {rest} cards to {_name(s, left_of(p, g.players))}"
