@@ -7,8 +7,13 @@ for a fixed time budget and prints steps per second (a step is one ``apply``: a 
 outcome or a decision) and games per second. When the optional ``bench`` extra is
 installed (``pip install -e ".[bench]"``, OpenSpiel), the same loop, in the same run,
 plays OpenSpiel's pure-Python tic-tac-toe and its C++ backgammon, and every figure is also
-printed as a ratio to those references. The references are timed before and after the
-games and averaged, so a change of machine load during the run shows (both are printed).
+printed as a ratio to those references.
+
+Times are CPU time of this process, so another program on the machine does not count
+against either side. The ratio to tic-tac-toe is measured in rounds that alternate a slice
+of tic-tac-toe with a slice of the game, and the median round is printed with the spread:
+a burst of load or a frequency change lands on both sides of one round, not on a whole
+line.
 
 Each game has a speed target against pure-Python tic-tac-toe (``TARGETS``, from issue 6);
 the last column says whether this run met it. The figures are printed, never asserted:
@@ -20,6 +25,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -36,12 +42,12 @@ def time_playouts(new_game: Callable[[], object], play_one: Callable, seconds: f
                   seed: int) -> tuple[float, float, int]:
     rng = random.Random(seed)
     steps = games = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
     while True:
         steps += play_one(new_game(), rng)
         games += 1
-        now = time.perf_counter()
+        now = time.process_time()
         if now >= deadline:
             break
     elapsed = now - start
@@ -52,6 +58,7 @@ def time_playouts(new_game: Callable[[], object], play_one: Callable, seconds: f
 #: tic-tac-toe measured in the same run (issue 6 and the games' own issues).
 TARGETS = {"backyard": 5.0, "pyramids": 2.5, "diner": 1.0, "magical": 1.0}
 TICTACTOE = "OpenSpiel tic-tac-toe (pure Python)"
+BACKGAMMON = "OpenSpiel backgammon (C++)"
 
 
 def play_treehouse(state, rng: random.Random) -> int:
@@ -86,22 +93,39 @@ def play_openspiel(state, rng: random.Random) -> int:
     return steps
 
 
-def references(seconds: float, seed: int, when: str) -> dict[str, float]:
+def openspiel_games() -> dict[str, object]:
     try:
         import open_spiel.python.games  # noqa: F401  (registers the pure-Python games)
         import pyspiel
     except ImportError:
-        print("OpenSpiel is not installed (pip install -e '.[bench]'): no reference figures.")
         return {}
+    return {TICTACTOE: pyspiel.load_game("python_tic_tac_toe"),
+            BACKGAMMON: pyspiel.load_game("backgammon")}
+
+
+def references(refs: dict[str, object], seconds: float, seed: int,
+               when: str) -> dict[str, float]:
     out = {}
-    for label, name in [(TICTACTOE, "python_tic_tac_toe"),
-                        ("OpenSpiel backgammon (C++)", "backgammon")]:
-        game = pyspiel.load_game(name)
+    for label, game in refs.items():
         sps, gps, n = time_playouts(game.new_initial_state, play_openspiel, seconds, seed)
         out[label] = sps
         print(f"{label + ', ' + when:44s} {sps:12,.0f} steps/s {gps:10,.1f} games/s  "
               f"({n} games)")
     return out
+
+
+def paired_ratio(game, reference, seconds: float, seed: int,
+                 rounds: int = 5) -> tuple[float, float, float]:
+    """Median, lowest and highest of ``rounds`` ratios game/reference, each round timing
+    a slice of the reference and then a slice of the game."""
+    ratios = []
+    for r in range(rounds):
+        ref, _, _ = time_playouts(reference.new_initial_state, play_openspiel,
+                                  seconds / rounds, seed + r)
+        ours, _, _ = time_playouts(game.new_initial_state, play_treehouse,
+                                   seconds / rounds, seed + r)
+        ratios.append(ours / ref)
+    return statistics.median(ratios), min(ratios), max(ratios)
 
 
 def machine() -> str:
@@ -115,8 +139,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="time budget per line")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    print(f"{machine()}; {args.seconds:g} s per line, seed {args.seed}\n")
-    before = references(args.seconds, args.seed, "before")
+    print(f"{machine()}; {args.seconds:g} s of CPU per line, seed {args.seed}\n")
+    refs = openspiel_games()
+    if refs:
+        before = references(refs, args.seconds, args.seed, "alone")
+    else:
+        print("OpenSpiel is not installed (pip install -e '.[bench]'): no reference figures.")
     print()
     rows = []
     for name in tl.GAMES:
@@ -125,25 +153,22 @@ def main(argv: list[str] | None = None) -> None:
             game = tl.load_game(name, players=players)
             sps, gps, n = time_playouts(game.new_initial_state, play_treehouse,
                                         args.seconds, args.seed)
-            rows.append((name, players, sps, gps, n))
+            rows.append((name, players, game, sps))
             print(f"{name + ', ' + str(players) + ' players':44s} {sps:12,.0f} steps/s "
                   f"{gps:10,.1f} games/s  ({n} games)")
-    print()
-    after = references(args.seconds, args.seed, "after")
-    if not before:
+    if not refs:
         return
-    refs = {label: (before[label] + after[label]) / 2 for label in before}
-    print(f"\nRatios to the references (mean of before and after; load now "
-          f"{os.getloadavg()[0] if hasattr(os, 'getloadavg') else '?'}):")
-    for name, players, sps, _, _ in rows:
-        ratios = "  ".join(f"{sps / r:6.2f}x {label.split(' (')[0].split()[-1]}"
-                           for label, r in refs.items())
+    print("\nRatios: tic-tac-toe in alternating rounds (median, and lowest..highest round); "
+          f"backgammon to its line above; load now {machine().split('average ')[1]}")
+    for name, players, game, sps in rows:
+        mid, lo, hi = paired_ratio(game, refs[TICTACTOE], args.seconds, args.seed)
         target = TARGETS.get(name)
         verdict = ""
         if target is not None:
-            met = "met" if sps / refs[TICTACTOE] >= target else "NOT met"
+            met = "met" if mid >= target else "NOT met"
             verdict = f"  target >= {target:g}x tic-tac-toe: {met}"
-        print(f"{name + ', ' + str(players) + ' players':44s} {ratios}{verdict}")
+        print(f"{name + ', ' + str(players) + ' players':44s} {mid:6.2f}x tic-tac-toe "
+              f"({lo:.2f}..{hi:.2f})  {sps / before[BACKGAMMON]:6.2f}x backgammon{verdict}")
 
 
 if __name__ == "__main__":

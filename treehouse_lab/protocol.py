@@ -402,6 +402,10 @@ class State:
         be left out when at most one seat may act; at a chance node these are the
         outcomes."""
         p = self.current_player
+        if p >= 0:  # one player decides: the common case, kept short
+            if player is None or (player.__class__ is int and player == p):
+                return list(self._legal_actions(p))
+            return []
         if p == TERMINAL:
             return []
         if p == CHANCE:
@@ -448,15 +452,18 @@ class State:
             )
         p = self.current_player
         if p == CHANCE:
-            if by not in (None, CHANCE):
+            if by is not None and by != CHANCE:
                 raise IllegalActionError(
                     f"{self.game.name}: this is a chance node; no player acts (by={quote(by)})"
                 )
-            if not self.is_legal(action):
+            if not self._is_legal(action, CHANCE):
                 raise IllegalActionError(clip(self.why_illegal(action), MAX_MESSAGE))
             self._apply(action, CHANCE)
             return
-        seat = self._acting_seat(by)
+        if p >= 0 and (by is None or (by.__class__ is int and by == p)):
+            seat = p  # one player decides: the common case, kept short
+        else:
+            seat = self._acting_seat(by)
         if not self._is_legal(action, seat):
             raise IllegalActionError(clip(self.why_illegal(action, by=seat), MAX_MESSAGE))
         self._apply(action, seat)

@@ -30,9 +30,9 @@ def test_engines_benchmark_reports_every_game_and_player_count() -> None:
     if importlib.util.find_spec("pyspiel"):
         assert "OpenSpiel backgammon (C++)" in out and "tic-tac-toe" in out
         for name in tl.GAMES:
-            ratio = re.search(rf"^{name}, \d players\s+[\d.]+x tic-tac-toe\s+[\d.]+x "
-                              rf"backgammon\s+target >= [\d.]+x tic-tac-toe: (met|NOT met)$",
-                              out, re.M)
+            ratio = re.search(rf"^{name}, \d players\s+[\d.]+x tic-tac-toe \([\d.]+\.\.[\d.]+\)"
+                              rf"\s+[\d.]+x backgammon\s+target >= [\d.]+x tic-tac-toe: "
+                              rf"(met|NOT met)$", out, re.M)
             assert ratio, f"no ratio and target line for {name} in:\n{out}"
     else:
         assert "OpenSpiel is not installed" in out

@@ -19,7 +19,9 @@ def sample_outcome(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random)
         raise ValueError("a chance node with no outcomes")
     k = len(outcomes)
     first = outcomes[0][1]
-    if all(o[1] is first for o in outcomes) and first == Fraction(1, k):
+    if first.numerator == 1 and first.denominator == k and all(
+        o[1] is first for o in outcomes
+    ):
         # Uniform outcomes sharing one probability object (engines make them so): the
         # general method below would draw randrange(k) and pick that index, so this is
         # the same draw without the arithmetic.
