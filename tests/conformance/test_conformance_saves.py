@@ -247,62 +247,6 @@ def test_non_objects_and_empty_saves_are_rejected(case):
         _assert_rule_error(game.state_from_json, bad, f"[{case.id}] state_from_json({bad!r})")
 
 
-def _match_mutations(d, game, far_action):
-    yield "not an object", ["x"]
-    yield "null", None
-    for key in sorted(d):
-        bad = copy.deepcopy(d)
-        del bad[key]
-        yield f"missing {key}", bad
-    yield "junk key", {**d, "junk": 1}
-    yield "unknown game", {**d, "game": "no-such-game"}
-    yield "game not a string", {**d, "game": 3}
-    yield "options not an object", {**d, "options": "x"}
-    yield "unknown option", {**d, "options": {**d["options"], "no_such_option": 1}}
-    yield "players out of range", {**d, "options": {**d["options"], "players": 99}}
-    for name in sorted(d["options"]):
-        yield f"option {name} retyped", {**d, "options": {**d["options"], name: {"junk": [1]}}}
-    yield "seed a string", {**d, "seed": "7"}
-    yield "seed a float", {**d, "seed": 1.5}
-    yield "seed a bool", {**d, "seed": True}
-    yield "bots a list", {**d, "bots": []}
-    yield "bot seat not a number", {**d, "bots": {"x": "random"}}
-    yield "bot seat out of range", {**d, "bots": {"99": "random"}}
-    yield "unknown bot", {**d, "bots": {"0": "no-such-bot"}}
-    yield "bot not a string", {**d, "bots": {"0": 3}}
-    yield "schedule unknown", {**d, "schedule": "no-such-schedule"}
-    yield "schedule not a string", {**d, "schedule": 3}
-    yield "moves not a list", {**d, "moves": "x"}
-    yield "move not an object", {**d, "moves": [42]}
-    yield "move without by", {**d, "moves": [{"action": {"kind": "x"}}]}
-    yield "unknown action kind", {**d, "moves": [{"by": 0, "action": {"kind": "no-such"}}]}
-    yield "action nested 340 levels deep", {**d, "moves": [{"by": 0, "action": _deep(340)}]}
-    yield "options nested 340 levels deep", {**d, "options": {**d["options"], "x": _deep(340)}}
-    if d["moves"]:
-        first = d["moves"][0]
-        act = first["action"]
-        yield "move with a junk field", {**d, "moves": [{**first, "junk": 1}]}
-        yield "move by a seat out of range", {**d, "moves": [{**first, "by": 99}]}
-        yield "move by a bool", {**d, "moves": [{**first, "by": True}]}
-        wrong = 0 if first["by"] == "chance" else "chance"
-        yield "move by the wrong kind of actor", {**d, "moves": [{**first, "by": wrong}]}
-        yield "action with a junk field", {
-            **d, "moves": [{**first, "action": {**act, "junk": 1}}]}
-        for field in sorted(k for k in act if k != "kind"):
-            yield f"action field {field} retyped", {
-                **d, "moves": [{**first, "action": {**act, field: {"junk": [1]}}}]}
-    if far_action is not None:
-        yield "a move from later in the game first", {**d, "moves": [far_action]}
-    yield "a move after the end", None  # filled in by the test
-
-
-def _deep(n):
-    doc: object = "x"
-    for _ in range(n):
-        doc = [doc]
-    return doc
-
-
 def test_match_from_json_rejects_malformed(case, monkeypatch):
     H.register_toy(monkeypatch)
     game = case.make()
