@@ -1,0 +1,410 @@
+"""The offline JupyterLite site, built from this checkout, served on 127.0.0.1 by a plain
+static server, and driven in Debian's Chromium with no way out to the internet.
+
+Why this much machinery: the promise is "nothing installed, no server, no network". So
+the site is built by the README's command (``tools/build_lite.py``) into a pytest
+temporary folder, served by ``python -m http.server`` as the README says, and Chromium
+sends every request that is not for 127.0.0.1 to a proxy here that refuses it and writes
+it down (requests from the page, its workers and the service worker alike). Each test
+then checks the list it added to.
+
+Chromium itself calls a few Google services (updates, sign-in) whatever the flags; those
+hosts are listed in ``BROWSER_OWN`` and reported, not failed. Anything else is the site's.
+
+Downloads for the build are cached in ``$XDG_CACHE_HOME/treehouse-lab/lite`` (outside the
+checkout), so only the first run on a machine fetches Pyodide and the wheels.
+
+Timings (build, page to kernel ready, run-all, click to redraw) are printed at the end of
+the session; they are figures to read, not assertions. Waits have generous limits only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from tl_board_helpers import screenshot_dir
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-first-run", "--disable-domain-reliability",
+    "--disable-client-side-phishing-detection",
+    "--disable-features=AutofillServerCommunication,OptimizationHints,MediaRouter,Translate",
+]
+#: Domains of the services Chromium calls on its own account (sign-in, component updates:
+#: accounts.google.com, update.googleapis.com...). At the proxy they are refused and
+#: reported, not failed; a request the site's pages or workers make is failed by its URL
+#: whatever its host.
+BROWSER_OWN = ("google.com", "googleapis.com", "gvt1.com")
+BUILD_LIMIT_S = 900  # generous: a cold cache downloads Pyodide and compiles sympy
+
+#: Figures for the summary at the end of the session: name -> value (seconds, ms, MiB).
+FIGURES: dict[str, object] = {}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    if FIGURES:
+        terminalreporter.section("JupyterLite and Voila figures (measured, not asserted)")
+        for name, value in FIGURES.items():
+            terminalreporter.write_line(f"{name:52s} {value}")
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Path:
+    """Debian's Chromium. Missing is a failure (not a skip): the test command installs it."""
+    if not CHROMIUM.exists():
+        pytest.fail("/usr/bin/chromium is missing. Install Debian's Chromium with "
+                    "`sudo apt-get install -y chromium` (tools/test-all does this); "
+                    "never `playwright install`.", pytrace=False)
+    return CHROMIUM
+
+
+def build_site(out: Path, *flags: str) -> dict:
+    """Run the README's build command; the site's ``lite-build.json``."""
+    try:
+        run = subprocess.run(
+            [sys.executable, str(ROOT / "tools" / "build_lite.py"), str(out), *flags],
+            capture_output=True, text=True, timeout=BUILD_LIMIT_S,
+            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    except subprocess.TimeoutExpired as exc:
+        pytest.fail(f"building the Lite site took over {BUILD_LIMIT_S} s:\n{exc.stdout}",
+                    pytrace=False)
+    if run.returncode != 0:
+        pytest.fail("tools/build_lite.py failed:\n" + run.stdout[-3000:] + run.stderr[-3000:],
+                    pytrace=False)
+    return json.loads((out / "lite-build.json").read_text())
+
+
+@pytest.fixture(scope="session")
+def lite_site(tmp_path_factory) -> Path:
+    """The offline site, built into a temporary folder."""
+    out = tmp_path_factory.mktemp("lite") / "site"
+    t0 = time.monotonic()
+    info = build_site(out)
+    FIGURES["lite build (s, this run's cache)"] = round(time.monotonic() - t0, 1)
+    FIGURES["lite site size (MiB)"] = round(info["size_bytes"] / 2**20, 1)
+    return out
+
+
+@pytest.fixture(scope="session")
+def lite_cdn_site(tmp_path_factory) -> Path:
+    """The site as published: matplotlib listed at Pyodide's CDN (``--matplotlib-cdn``)."""
+    out = tmp_path_factory.mktemp("lite-cdn") / "site"
+    t0 = time.monotonic()
+    build_site(out, "--matplotlib-cdn")
+    FIGURES["lite build --matplotlib-cdn (s)"] = round(time.monotonic() - t0, 1)
+    return out
+
+
+class StaticServer:
+    """``python -m http.server`` on 127.0.0.1, as the README serves the site."""
+
+    def __init__(self, root: Path, log: Path) -> None:
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._log = open(log, "wb")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
+             "--directory", str(root)],
+            stdout=self._log, stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"{self.url}/jupyter-lite.json", timeout=2):
+                    return
+            except OSError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    self.stop()
+                    raise RuntimeError(f"the static server did not start; see {log}") from None
+                time.sleep(0.2)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=5)
+        self._log.close()
+
+
+@pytest.fixture(scope="session")
+def site_url(lite_site, tmp_path_factory) -> str:
+    server = StaticServer(lite_site, tmp_path_factory.mktemp("http") / "http.log")
+    yield server.url
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def cdn_site_url(lite_cdn_site, tmp_path_factory) -> str:
+    server = StaticServer(lite_cdn_site, tmp_path_factory.mktemp("http-cdn") / "http.log")
+    yield server.url
+    server.stop()
+
+
+def _host(request_line: str) -> str:
+    """The host of "CONNECT host:443 HTTP/1.1" or "GET http://host/path HTTP/1.1"."""
+    parts = request_line.split()
+    target = parts[1] if len(parts) > 1 else ""
+    return target.split("://")[-1].split("/")[0].rsplit(":", 1)[0]
+
+
+class Sink:
+    """A proxy that answers every request 403 and keeps its first line: Chromium is told to
+    use it for everything but loopback, so whatever reaches it was headed outside."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+        self._sock = socket.socket()
+        self._sock.bind(("127.0.0.1", 0))
+        self._sock.listen(32)
+        self.port = self._sock.getsockname()[1]
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self._sock.accept()
+            except OSError:
+                return
+            with conn:
+                conn.settimeout(2)
+                try:
+                    first = conn.recv(4096).split(b"\r\n", 1)[0].decode("latin-1")
+                    self.seen.append(first or "-")
+                    conn.sendall(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n"
+                                 b"Connection: close\r\n\r\n")
+                except OSError:
+                    pass
+
+    def close(self) -> None:
+        self._sock.close()
+
+
+@pytest.fixture(scope="session")
+def sink() -> Sink:
+    s = Sink()
+    yield s
+    s.close()
+    if s.seen:
+        FIGURES["hosts refused at the proxy (all tests)"] = sorted({_host(ln) for ln in s.seen})
+
+
+@pytest.fixture(scope="session")
+def browser(chromium, sink):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(chromium), headless=True,
+                              args=[*CHROMIUM_ARGS, f"--proxy-server=127.0.0.1:{sink.port}"])
+        yield b
+        b.close()
+
+
+class Offline:
+    """What left loopback while one test ran: requests Playwright saw from the page and its
+    workers, and request lines that reached the sink."""
+
+    def __init__(self, context, sink: Sink) -> None:
+        self.sink = sink
+        self.start = len(sink.seen)
+        self.urls: list[str] = []
+        context.on("request", lambda r: self.urls.append(r.url))
+
+    def outside(self) -> tuple[list[str], list[str], list[str]]:
+        """(site requests to other hosts, sink lines from the site, Chromium's own)."""
+        local = ("http://127.0.0.1:", "data:", "blob:")
+        urls = [u for u in self.urls if not u.startswith(local)]
+        lines = self.sink.seen[self.start:]
+        own = [ln for ln in lines if _host(ln).endswith(BROWSER_OWN)]
+        return urls, [ln for ln in lines if ln not in own], own
+
+    def check(self) -> None:
+        urls, lines, _ = self.outside()
+        assert not urls and not lines, (
+            f"requests left 127.0.0.1: seen by the page {urls}, at the proxy {lines}")
+
+
+KERNEL_IDLE = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.connectionStatus === 'connected' && k.status === 'idle';
+}"""
+#: Every code cell's prompt in the panel ("[ ]:", "[*]:", "[3]:").
+PROMPTS = """(id) => [...document.querySelectorAll(`[id='${id}'] .jp-CodeCell .jp-InputPrompt`)]
+  .map(p => p.textContent.trim())"""
+#: Error and stderr outputs in the panel (JupyterLab shows tracebacks with the stderr type).
+ERRORS = """(id) => [...document.querySelectorAll(`[id='${id}'] .jp-OutputArea-output`)]
+  .filter(o => /error|stderr/.test(o.dataset.mimeType || ''))
+  .map(o => o.textContent.slice(0, 3000))"""
+#: The run is over: the kernel is idle, nothing is queued, and every cell ran or one failed.
+RUN_OVER = """(id) => {
+  const prompts = (""" + PROMPTS + """)(id);
+  if (!(""" + KERNEL_IDLE + """)() || prompts.some(p => p.includes('*'))) return false;
+  return prompts.every(p => /^\\[\\d+\\]/.test(p)) || (""" + ERRORS + """)(id).length > 0;
+}"""
+KERNEL_LIMIT_MS = 240_000
+RUN_LIMIT_MS = 600_000
+
+
+@dataclass
+class LitePage:
+    """One browser profile on the site: open a notebook, run it, find its boards."""
+
+    page: object  # playwright.sync_api.Page
+    offline: Offline
+    url: str
+    panel: str = ""
+
+    def open(self, name: str) -> float:
+        """Open ``name`` in JupyterLite's lab; seconds from navigation to an idle kernel."""
+        t0 = time.monotonic()
+        self.page.goto(f"{self.url}/lab/index.html?path={name}")
+        self.page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started",
+                                    timeout=KERNEL_LIMIT_MS)
+        self.page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=KERNEL_LIMIT_MS)
+        try:
+            self.page.wait_for_function(KERNEL_IDLE, timeout=KERNEL_LIMIT_MS, polling=100)
+        except Exception as exc:
+            dialog = self.page.locator(".jp-Dialog")
+            said = dialog.first.inner_text() if dialog.count() else "no dialog"
+            raise AssertionError(f"the kernel for {name} never became idle ({said})") from exc
+        self.panel = self.page.evaluate("() => window.jupyterapp.shell.currentWidget.id")
+        return time.monotonic() - t0
+
+    def run_all(self) -> tuple[float, list[str]]:
+        """Clear the saved outputs and counts, run every cell; (seconds, prompts after)."""
+        self.page.evaluate(
+            "() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+        self.page.wait_for_function(
+            "(id) => (" + PROMPTS + ")(id).every(p => !/\\d/.test(p))", arg=self.panel)
+        t0 = time.monotonic()
+        # Not awaited: the command's promise settles only when the last cell has run.
+        self.page.evaluate(
+            "() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+        self.page.wait_for_function(RUN_OVER, arg=self.panel,
+                                    timeout=RUN_LIMIT_MS, polling=200)
+        return time.monotonic() - t0, self.page.evaluate(PROMPTS, self.panel)
+
+    def errors(self) -> list[str]:
+        return self.page.evaluate(ERRORS, self.panel)
+
+    def board(self, index: int = 0) -> Board:
+        return Board(self.page, self.page.locator(
+            f"[id='{self.panel}'] .tl-board-widget").nth(index))
+
+
+class Board:
+    """A live board in a page (JupyterLite or Voila), driven as a player would."""
+
+    def __init__(self, page, root) -> None:
+        self.page = page
+        self.root = root
+        self.view = root.locator(".tl-board-view")
+
+    def wait_drawn(self, timeout: float = 60_000) -> None:
+        self.root.locator(".tl-frame svg").wait_for(state="visible", timeout=timeout)
+
+    def label(self) -> str:
+        return self.root.locator(".tl-frame").get_attribute("aria-label") or ""
+
+    def picture(self) -> str:
+        return self.root.locator(".tl-frame").inner_html()
+
+    def click_something(self) -> tuple[str, float]:
+        """Click a target that is on top at its own centre (what a player can click), wait
+        for the redrawn picture; (the target, ms from the click event to the redraw)."""
+        tid = self.root.locator(".tl-frame").evaluate("""(frame) => {
+            const nodes = [...frame.querySelectorAll('[data-target]')];
+            nodes.sort((a, b) => a.classList.contains('tl-selected')
+                                 - b.classList.contains('tl-selected'));
+            for (const n of nodes) {
+              n.scrollIntoView({block: 'center'});
+              const r = n.getBoundingClientRect();
+              const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+              if (hit && hit.closest('[data-target]') === n) return n.getAttribute('data-target');
+            }
+            return null;
+        }""")
+        assert tid is not None, "the board has no clickable target uncovered"
+        before = self.view.get_attribute("data-version")
+        view = self.view.element_handle()
+        # Timed inside the page: the click event, then the mutation that shows a new picture.
+        self.page.evaluate("""([el, before]) => {
+            el.__tlClick = null; el.__tlDrawn = null;
+            el.addEventListener('click', () => { el.__tlClick = performance.now(); },
+                                {capture: true, once: true});
+            new MutationObserver((_, obs) => {
+              if (el.__tlClick !== null && el.dataset.version !== before
+                  && !el.classList.contains('tl-thinking')) {
+                el.__tlDrawn = performance.now(); obs.disconnect();
+              }
+            }).observe(el, {attributes: true, attributeFilter: ['data-version', 'class']});
+        }""", [view, before])
+        self.root.locator(f".tl-frame [data-target='{tid}']").first.click()
+        self.page.wait_for_function(
+            "([el, v]) => el.dataset.version !== v && el.__tlDrawn !== null",
+            arg=[view, before], timeout=60_000)
+        return tid, self.page.evaluate("(el) => el.__tlDrawn - el.__tlClick", view)
+
+
+def _lite_page(browser, url: str, sink: Sink):
+    """A page in a fresh browser profile (a second notebook in the same profile would
+    restore the first one's tab and start two kernels), with its requests watched."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000},
+                                  device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    return context, LitePage(page, Offline(context, sink), url)
+
+
+@pytest.fixture
+def lite(browser, site_url, sink) -> LitePage:
+    context, lite_page = _lite_page(browser, site_url, sink)
+    yield lite_page
+    context.close()
+
+
+@pytest.fixture
+def lite_cdn(browser, cdn_site_url, sink) -> LitePage:
+    context, lite_page = _lite_page(browser, cdn_site_url, sink)
+    yield lite_page
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def board_in():
+    """``board_in(page, locator)``: a ``Board`` driver for a ``.tl-board-widget`` in any
+    page (the Lite site's, Voila's)."""
+    return Board
+
+
+@pytest.fixture(scope="session")
+def figures() -> dict[str, object]:
+    """Where tests put their timings for the end-of-session summary."""
+    return FIGURES
+
+
+@pytest.fixture(scope="session")
+def screenshots(tmp_path_factory) -> Path:
+    """This run's screenshot folder (``docs/images/`` only with ``TL_SAVE_SCREENSHOTS=1``)."""
+    return screenshot_dir(tmp_path_factory.mktemp("lite-screenshots"))

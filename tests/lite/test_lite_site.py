@@ -1,0 +1,125 @@
+"""The offline JupyterLite site: built from the checkout, it holds everything the notebooks
+need, and in a real browser with no way out every notebook runs top to bottom, each game's
+tutorial board draws and answers a click, and no request leaves 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import treehouse_lab as tl
+from treehouse_lab.registry import game_class
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+#: Each registered game's tutorial, whose first board the browser test plays.
+TUTORIALS = {"backyard": "backyard-builders.ipynb", "pyramids": "treehouse.ipynb"}
+#: Notebooks that plot with matplotlib (compiled: not in the offline site).
+PLOTTING = [n for n in NOTEBOOKS
+            if "import matplotlib" in (ROOT / "notebooks" / n).read_text(encoding="utf-8")]
+CLICKS = 2  # per board: one click proves it, a second gives a second timing
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def test_every_game_has_a_tutorial_played_here():
+    assert set(TUTORIALS) == set(tl.GAMES), "add the new game's tutorial to TUTORIALS"
+    assert set(TUTORIALS.values()) <= set(NOTEBOOKS)
+
+
+def test_the_site_holds_everything_and_points_nowhere_else(lite_site: Path):
+    pyodide = lite_site / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
+    for name, entry in lock.items():
+        assert "://" not in entry["file_name"], f"{name} is fetched from {entry['file_name']}"
+        assert (pyodide / entry["file_name"]).is_file(), f"{name}: {entry['file_name']} missing"
+        assert set(entry["depends"]) <= set(lock), f"{name} needs packages the site lacks"
+    assert "matplotlib" not in lock  # compiled: the notebooks fall back without it
+    ours = lock["treehouse-lab"]
+    assert ours["version"] == tl.__version__ and "treehouse_lab" in ours["imports"]
+    assert {"sympy", "ipywidgets", "anywidget"} <= set(ours["depends"])
+    with zipfile.ZipFile(pyodide / ours["file_name"]) as wheel:
+        names = wheel.namelist()
+    assert any(n.startswith("treehouse_lab/__pycache__/__init__.") and n.endswith(".pyc")
+               for n in names), "the project's wheel carries no bytecode"
+    assert any(n.startswith("treehouse_lab/widgets/") and n.endswith(".js") for n in names)
+
+    config = json.loads((lite_site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert kernel["disablePyPIFallback"] is True
+    extensions = {e["name"] for e in config["federated_extensions"]}
+    assert extensions == {"@jupyterlite/pyodide-kernel-extension", "anywidget",
+                          "@jupyter-widgets/jupyterlab-manager"}
+
+    for name in NOTEBOOKS:
+        site_nb = json.loads((lite_site / "files" / name).read_text())
+        source_nb = json.loads((ROOT / "notebooks" / name).read_text())
+        assert site_nb["metadata"]["kernelspec"]["name"] == "python"  # Pyodide's kernel
+        assert [c["source"] for c in site_nb["cells"]] == [c["source"]
+                                                          for c in source_nb["cells"]]
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_notebook_runs_offline_in_the_browser(lite, name, figures, screenshots):
+    kernel_s = lite.open(name)
+    figures[f"{name}: page to kernel ready (s)"] = round(kernel_s, 1)
+    run_s, prompts = lite.run_all()
+    figures[f"{name}: run all (s)"] = round(run_s, 1)
+    errors = lite.errors()
+    assert not errors, f"{name} printed errors or warnings:\n" + "\n---\n".join(errors)
+    assert prompts and all(p[1:-2].isdigit() for p in prompts), f"cells did not all run: {prompts}"
+
+    game = next((g for g, nb in TUTORIALS.items() if nb == name), None)
+    if game is not None:
+        board = lite.board(0)
+        board.wait_drawn()
+        assert board.label() == f"{game_class(game).TITLE} board"
+        timings = []
+        for _ in range(CLICKS):
+            before = board.picture()
+            target, ms = board.click_something()
+            assert board.picture() != before, f"clicking {target} left the board as it was"
+            timings.append(round(ms))
+        figures[f"{name}: click to redraw (ms)"] = timings
+        # The lab around the whole board (the kernel reads "Python (Pyodide)"), no hover glow.
+        height = board.root.bounding_box()["height"]
+        lite.page.set_viewport_size({"width": 1280, "height": int(min(height + 220, 1600))})
+        board.root.evaluate("el => el.scrollIntoView({block: 'start'})")
+        lite.page.mouse.move(0, 0)
+        lite.page.wait_for_timeout(300)
+        lite.page.screenshot(path=str(screenshots / f"lite-{game}-board.png"))
+    lite.offline.check()
+
+
+def test_published_site_lists_only_matplotlib_at_pyodides_cdn(lite_cdn_site: Path):
+    info = json.loads((lite_cdn_site / "lite-build.json").read_text())
+    cdn = info["matplotlib_cdn_url"].rstrip("/") + "/"
+    pyodide = lite_cdn_site / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
+    remote = {n for n, e in lock.items() if "://" in e["file_name"]}
+    assert {"matplotlib", "numpy"} <= remote <= set(info["matplotlib_cdn"])
+    for name, entry in lock.items():
+        if name in remote:
+            assert entry["file_name"].startswith(cdn) and len(entry["sha256"]) == 64
+        else:
+            assert (pyodide / entry["file_name"]).is_file()
+        assert set(entry["depends"]) <= set(lock)
+
+
+@pytest.mark.parametrize("name", PLOTTING)
+def test_published_site_offline_plots_without_failing(lite_cdn, name):
+    """The published site asks Pyodide's CDN for matplotlib when a cell imports it; with
+    no network the cell must still run (the notebook falls back to the numbers)."""
+    lite_cdn.open(name)
+    _, prompts = lite_cdn.run_all()
+    errors = lite_cdn.errors()
+    assert not errors, f"{name} printed errors in the browser:\n" + "\n---\n".join(errors)
+    assert prompts and all(p[1:-2].isdigit() for p in prompts), f"cells did not all run: {prompts}"
+    urls, lines, _ = lite_cdn.offline.outside()
+    assert any("/matplotlib-" in u for u in urls), f"matplotlib was not asked for: {urls}"
+    assert all(u.startswith("https://cdn.jsdelivr.net/pyodide/") for u in urls), urls
+    assert all(ln.startswith("CONNECT cdn.jsdelivr.net:443") for ln in lines), lines

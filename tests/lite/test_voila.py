@@ -1,0 +1,88 @@
+"""The Backyard tutorial as a Voila app (the README's Voila link opens it on Binder): with
+a real Voila server and kernel, the page's live board draws and a click on it plays."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from tl_board_helpers import jupyter_environment
+
+from treehouse_lab.registry import game_class
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOK = "backyard-builders.ipynb"  # the one the README links as a Voila app
+START_LIMIT_S = 60
+RENDER_LIMIT_MS = 240_000
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def voila_url(tmp_path_factory):
+    """Voila on 127.0.0.1 serving a temporary copy of the notebook. The kernel imports
+    this checkout's ``treehouse_lab`` (``PYTHONPATH``), as the Lite site's wheel is built
+    from it, and every Jupyter folder is in the temporary directory."""
+    base = tmp_path_factory.mktemp("voila")
+    shutil.copy(ROOT / "notebooks" / NOTEBOOK, base / NOTEBOOK)
+    env = jupyter_environment(base / "jupyter-state")
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    port = _free_port()
+    log = open(base / "voila.log", "wb")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voila", NOTEBOOK, "--no-browser", f"--port={port}",
+         "--Voila.ip=127.0.0.1"],
+        cwd=base, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    try:
+        deadline = time.monotonic() + START_LIMIT_S
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("Voila did not start:\n"
+                                       + (base / "voila.log").read_text()[-3000:]) from None
+                time.sleep(0.3)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=5)
+        log.close()
+
+
+def test_voila_app_board_plays_a_click(browser, voila_url, figures, board_in):
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    try:
+        page = context.new_page()
+        t0 = time.monotonic()
+        page.goto(voila_url, timeout=RENDER_LIMIT_MS)
+        board = board_in(page, page.locator(".tl-board-widget").first)
+        board.wait_drawn(timeout=RENDER_LIMIT_MS)
+        figures[f"voila {NOTEBOOK}: page to board drawn (s)"] = round(time.monotonic() - t0, 1)
+        assert board.label() == f"{game_class('backyard').TITLE} board"
+        before = board.picture()
+        target, ms = board.click_something()
+        assert board.picture() != before, f"clicking {target} left the board as it was"
+        figures[f"voila {NOTEBOOK}: click to redraw (ms)"] = round(ms)
+        stderr = page.locator(".jp-OutputArea-output[data-mime-type*='stderr']")
+        assert stderr.count() == 0, stderr.first.text_content()
+    finally:
+        context.close()
