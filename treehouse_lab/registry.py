@@ -15,6 +15,7 @@ from .protocol import Game
 
 _REGISTRY: dict[str, str] = {
     "backyard": "treehouse_lab.games.backyard:BackyardGame",
+    "diner": "treehouse_lab.games.diner:DinerGame",
     "pyramids": "treehouse_lab.games.pyramids:PyramidsGame",
 }
 
