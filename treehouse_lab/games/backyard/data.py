@@ -18,18 +18,26 @@ whether files exist). So an option value is always data:
 
 A file is read only from Python, by :func:`load_cards` / :func:`load_achievements`, whose
 results the options accept: ``load_game("backyard", cards=load_cards("my_cards.toml"))``.
+
+That mechanism (reading, caching, digests, the ``standard@<digest>`` references and the
+refusal of anything else) is shared with the other games in :mod:`treehouse_lab.core.datasets`;
+this module holds what is Backyard's own: the rulebook's counts and the fields of a card.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import re
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
+from ...core.datasets import (
+    STANDARD,  # noqa: F401  (re-exported: the name of the shipped sets in option values)
+    DataSetOption,
+    cached_loader,
+    freeze,
+    read_tables,
+)
 from ...errors import RuleError, quote
 from .rules import (
     ACHIEVEMENT_CARDS,
@@ -44,84 +52,40 @@ from .rules import (
     card_id,
 )
 
-try:  # Python 3.11+
-    import tomllib
-except ModuleNotFoundError:  # pragma: no cover - Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
+_ACH_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 HERE = Path(__file__).resolve().parent
 CARDS_FILE = HERE / "cards.toml"
 ACHIEVEMENTS_FILE = HERE / "achievements.toml"
-#: The name of the shipped stand-in sets in option values.
-STANDARD = "standard"
-
-_ACH_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-_STANDARD_REF = re.compile(r"^standard@([0-9a-f]{16})$")
 
 
-# -- Reading files (Python only) -------------------------------------------------------------
-
-def _read_toml(path: Path) -> dict:
-    try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise RuleError(f"{path}: no such file") from None
-    except OSError as exc:
-        raise RuleError(f"{path}: cannot read it ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise RuleError(f"{path}: not a text file (TOML is UTF-8 text)") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise RuleError(f"{path}: not valid TOML ({exc})") from None
-
-
-def _key(path: str | os.PathLike) -> tuple[str, int, int]:
-    if not isinstance(path, (str, os.PathLike)):
-        raise RuleError(f"expected a path to a TOML file, got {quote(path)}")
-    p = Path(path).expanduser().resolve()
-    try:
-        st = p.stat()
-    except OSError:
-        raise RuleError(f"{p}: no such file") from None
-    if not p.is_file():
-        raise RuleError(f"{p}: not a file")
-    return (str(p), st.st_size, st.st_mtime_ns)
-
-
-def _tables(path: Path, name: str) -> list:
-    """The ``[[name]]`` tables of a data file, which must hold nothing else."""
-    doc = _read_toml(path)
-    if set(doc) != {name} or not isinstance(doc[name], list):
-        raise RuleError(f"{path}: expected only [[{name}]] tables, got keys "
-                        f"{', '.join(sorted(doc)) or '(none)'}")
-    return doc[name]
-
+# -- Reading files (Python only; core.datasets reads and caches) -----------------------------
 
 def load_cards(path: str | os.PathLike | None = None) -> tuple[Card, ...]:
     """The treehouse cards of a TOML file (default: the stand-in ``cards.toml``),
     validated. Pass the result as ``load_game("backyard", cards=...)``: the game embeds
     the cards, so a save of it never needs the file. Cached by (path, size, mtime)."""
-    return _load_cards(_key(path or CARDS_FILE))
+    return _cards_file(path)
 
 
 def load_achievements(path: str | os.PathLike | None = None) -> tuple[Achievement, ...]:
     """The achievement cards of a TOML file (default: the stand-in
     ``achievements.toml``), validated; for ``load_game(..., achievement_cards=...)``."""
-    return _load_achievements(_key(path or ACHIEVEMENTS_FILE))
+    return _achievements_file(path)
 
 
-@lru_cache(maxsize=16)
-def _load_cards(key: tuple[str, int, int]) -> tuple[Card, ...]:
-    path = Path(key[0])
-    entries = _tables(path, "card")
+def _read_cards(path: Path) -> tuple[Card, ...]:
+    entries = read_tables(path, "card")
     cards = [_card_entry(e, f"{path}: card #{i}") for i, e in enumerate(entries, start=1)]
     return _card_set(cards, str(path))
 
 
-@lru_cache(maxsize=16)
-def _load_achievements(key: tuple[str, int, int]) -> tuple[Achievement, ...]:
-    path = Path(key[0])
-    return _achievement_set(_tables(path, "achievement"), str(path))
+def _read_achievements(path: Path) -> tuple[Achievement, ...]:
+    return _achievement_set(read_tables(path, "achievement"), str(path))
+
+
+_cards_file = cached_loader(_read_cards, CARDS_FILE)
+_achievements_file = cached_loader(_read_achievements, ACHIEVEMENTS_FILE)
 
 
 # -- Validating entries (files and embedded data alike) --------------------------------------
@@ -220,75 +184,11 @@ def _achievement_set(entries: Iterable[Any], where: str) -> tuple[Achievement, .
     return tuple(sorted(out, key=lambda a: a.id))
 
 
-# -- The options ---------------------------------------------------------------------------
+# -- The options (core.datasets.DataSetOption: a shipped set's digest, or the set embedded) --
 
-def _digest(data: Any) -> str:
-    """A digest of a set's content (its canonical JSON), not of the file's bytes: editing
-    a comment in the shipped file keeps old saves loadable; changing a card does not."""
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def _cards_data(cards: Sequence[Card]) -> list[str]:
-    return [c.id for c in cards]
-
-
-def _achievements_data(achs: Sequence[Achievement]) -> list[dict]:
-    return [a.to_json() for a in achs]
-
-
-@lru_cache(maxsize=1)
-def standard_cards() -> tuple[tuple[Card, ...], str]:
-    """The shipped cards and their option value (read once per process)."""
-    cards = load_cards()
-    return cards, f"{STANDARD}@{_digest(_cards_data(cards))}"
-
-
-@lru_cache(maxsize=1)
-def standard_achievements() -> tuple[tuple[Achievement, ...], str]:
-    achs = load_achievements()
-    return achs, f"{STANDARD}@{_digest(_achievements_data(achs))}"
-
-
-def _nothing_else(option: str, value: Any, embedded: str) -> RuleError:
-    # Never open, stat or even resolve the value: a save must not learn anything by it.
-    return RuleError(
-        f"option {option}={quote(value)} is not allowed: give None or {STANDARD!r} (the "
-        f"stand-in set the package ships), {embedded}. Options never name a file, so a "
-        f"save cannot make the loader read one: load your own file in Python, "
-        f"{option}=backyard.{'load_cards' if option == 'cards' else 'load_achievements'}"
-        "(path)")
-
-
-def _standard(option: str, value: str, current: str) -> str | None:
-    """``"standard"`` or ``"standard@<digest>"``: the shipped set, its digest checked;
-    None for any other string."""
-    if value == STANDARD:
-        return current
-    if _STANDARD_REF.match(value):
-        if value != current:
-            raise RuleError(
-                f"option {option}={value!r}: this was played with another version of the "
-                f"stand-in set; this package ships {current!r}. Replay it with the version "
-                "of treehouse_lab that saved it")
-        return current
-    return None
-
-
-def cards_option(value: Any) -> str | tuple[str, ...]:
-    """``Option.check`` for ``cards``: the shipped set as ``"standard@<digest>"``, or an
-    embedded set as the sorted tuple of its 32 card ids. Opens no file."""
-    current = standard_cards()[1]
-    embedded = "a list of the 32 card ids (like 'G4-Y3'), or the result of load_cards(path)"
-    if value is None:
-        return current
-    if isinstance(value, str):
-        resolved = _standard("cards", value, current)
-        if resolved is None:
-            raise _nothing_else("cards", value, embedded)
-        return resolved
-    if not isinstance(value, (list, tuple)):
-        raise _nothing_else("cards", value, embedded)
+def _embed_cards(value: Sequence[Any]) -> tuple[str, ...]:
+    """An embedded card set as the option stores it: the sorted tuple of its 32 card ids
+    (a card's id spells its two floors, so the ids are the whole set)."""
     where = "option cards"
     if len(value) != TREEHOUSE_CARDS:  # before reading entries: a forged list may be huge
         raise RuleError(f"{where}: the rulebook's components list {TREEHOUSE_CARDS} "
@@ -318,21 +218,15 @@ def _same_card(c: Card) -> bool:
         return False
 
 
-def achievements_option(value: Any) -> str | tuple[dict, ...]:
-    """``Option.check`` for ``achievement_cards``: ``"standard@<digest>"``, or an embedded
-    set as a tuple of card tables (id, name, points, condition). Opens no file."""
-    current = standard_achievements()[1]
-    embedded = ("a list of the 15 achievement cards as tables (id, name, points, "
-                "condition), or the result of load_achievements(path)")
-    if value is None:
-        return current
-    if isinstance(value, str):
-        resolved = _standard("achievement_cards", value, current)
-        if resolved is None:
-            raise _nothing_else("achievement_cards", value, embedded)
-        return resolved
-    if not isinstance(value, (list, tuple)):
-        raise _nothing_else("achievement_cards", value, embedded)
+def _cards_data(cards: Sequence[Card]) -> list[str]:
+    """What the digest of a card set is taken of: its ids, in order."""
+    return [c.id for c in cards]
+
+
+def _embed_achievements(value: Sequence[Any]) -> tuple[dict, ...]:
+    """An embedded achievement set as the option stores it: a tuple of card tables (id,
+    name, points, condition) holding tuples, which come back from JSON as lists and
+    resolve again to an equal value."""
     where = "option achievement_cards"
     if len(value) != ACHIEVEMENT_CARDS:  # before reading entries: a forged list may be huge
         raise RuleError(f"{where}: the rulebook's components list {ACHIEVEMENT_CARDS} "
@@ -340,29 +234,32 @@ def achievements_option(value: Any) -> str | tuple[dict, ...]:
     # Achievement objects (from load_achievements, or made by hand) are checked as tables.
     entries = [{"id": a.id, "name": a.name, "points": a.points, "condition": a.condition}
                if isinstance(a, Achievement) else a for a in value]
-    return tuple(_record(a) for a in _achievement_set(entries, where))
+    return tuple(freeze(a.to_json()) for a in _achievement_set(entries, where))
 
 
-def _record(a: Achievement) -> dict:
-    """A card as the option stores it: plain dicts (JSON-ready) holding tuples, which come
-    back from JSON as lists and resolve again to an equal value."""
-    return {"id": a.id, "name": a.name, "points": a.points, "condition": dict(a.condition)}
+def _achievements_data(achs: Sequence[Achievement]) -> list[dict]:
+    """What the digest of an achievement set is taken of: its cards as tables."""
+    return [a.to_json() for a in achs]
 
 
-@lru_cache(maxsize=32)
-def _cards_from_ids(ids: tuple[str, ...]) -> tuple[Card, ...]:
-    return tuple(card_from_id(c) for c in ids)
+CARDS: DataSetOption[tuple[Card, ...]] = DataSetOption(
+    "cards", loader="backyard.load_cards",
+    embedded="a list of the 32 card ids (like 'G4-Y3'), or the result of load_cards(path)",
+    load_standard=load_cards, content=_cards_data, accepts=(list, tuple),
+    embed=_embed_cards, parse=lambda ids: tuple(card_from_id(c) for c in ids))
 
+ACHIEVEMENTS: DataSetOption[tuple[Achievement, ...]] = DataSetOption(
+    "achievement_cards", loader="backyard.load_achievements",
+    embedded=("a list of the 15 achievement cards as tables (id, name, points, "
+              "condition), or the result of load_achievements(path)"),
+    load_standard=load_achievements, content=_achievements_data, accepts=(list, tuple),
+    embed=_embed_achievements,
+    parse=lambda tables: _achievement_set(tables, "option achievement_cards"))
 
-def cards_of(value: str | tuple[str, ...]) -> tuple[Card, ...]:
-    """The cards a resolved ``cards`` option stands for."""
-    if isinstance(value, str):
-        return standard_cards()[0]
-    return _cards_from_ids(value)
-
-
-def achievements_of(value: str | tuple[dict, ...]) -> tuple[Achievement, ...]:
-    """The achievement cards a resolved ``achievement_cards`` option stands for."""
-    if isinstance(value, str):
-        return standard_achievements()[0]
-    return _achievement_set(value, "option achievement_cards")
+# The public names, as the game's options and users call them: ``standard_cards()`` is
+# the cards this package ships and their option value ``"standard@<digest>"``,
+# ``cards_option`` the ``Option.check`` of ``cards`` (opens no file), ``cards_of`` what
+# a checked value stands for; the same for ``achievement_cards``.
+standard_cards, cards_option, cards_of = CARDS.standard, CARDS.check, CARDS.of
+standard_achievements, achievements_option, achievements_of = (
+    ACHIEVEMENTS.standard, ACHIEVEMENTS.check, ACHIEVEMENTS.of)

@@ -15,19 +15,29 @@ save played with another version of the set is refused rather than silently resc
 ``None`` or ``"standard"`` ask for the shipped set as it is now), or the set itself,
 embedded as plain tables. A file is read only from Python: ``load_game("diner",
 orders=load_orders("my_orders.toml"))``.
+
+That mechanism (reading, caching, digests, the ``standard@<digest>`` references and the
+refusal of anything else) is shared with the other games in :mod:`treehouse_lab.core.datasets`;
+this module holds what is the Diner's own: the rulebook's counts and the fields of a card
+and of the pantry.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import re
-from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
+from ...core.datasets import (
+    STANDARD,  # noqa: F401  (re-exported: the name of the shipped sets in option values)
+    DataSetOption,
+    cached_loader,
+    freeze,
+    read_tables,
+    read_toml,
+)
 from ...errors import RuleError, quote
 from .rules import (
     BASIC_KINDS,
@@ -46,82 +56,41 @@ from .rules import (
     valid_name,
 )
 
-try:  # Python 3.11+
-    import tomllib
-except ModuleNotFoundError:  # pragma: no cover - Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
-
 HERE = Path(__file__).resolve().parent
 ORDERS_FILE = HERE / "orders.toml"
 PANTRY_FILE = HERE / "pantry.toml"
-STANDARD = "standard"
-_STANDARD_REF = re.compile(r"^standard@([0-9a-f]{16})$")
 #: Three chefs: a Challenge of the "Save the Bees" module asks for "at least 3 orders
 #: from different chefs".
 CHEFS_AT_LEAST = 3
 ROW_SIZES = (1, 2, 3, 4)   # Setup 6: "shelf spaces with 1, 2, 3 or 4 circles"
 
 
-# -- Reading files (Python only) -------------------------------------------------------------
-
-def _read_toml(path: Path) -> dict:
-    try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise RuleError(f"{path}: no such file") from None
-    except OSError as exc:
-        raise RuleError(f"{path}: cannot read it ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise RuleError(f"{path}: not a text file (TOML is UTF-8 text)") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise RuleError(f"{path}: not valid TOML ({exc})") from None
-
-
-def _key(path: str | os.PathLike) -> tuple[str, int, int]:
-    if not isinstance(path, (str, os.PathLike)):
-        raise RuleError(f"expected a path to a TOML file, got {quote(path)}")
-    p = Path(path).expanduser().resolve()
-    try:
-        st = p.stat()
-    except OSError:
-        raise RuleError(f"{p}: no such file") from None
-    if not p.is_file():
-        raise RuleError(f"{p}: not a file")
-    return (str(p), st.st_size, st.st_mtime_ns)
-
+# -- Reading files (Python only; core.datasets reads and caches) -----------------------------
 
 def load_orders(path: str | os.PathLike | None = None) -> tuple[Order, ...]:
     """The order cards of a TOML file (default: the stand-in ``orders.toml``), validated.
     Pass the result as ``load_game("diner", orders=...)``: the game embeds the cards, so
     a save never needs the file. Cached by (path, size, modification time)."""
-    return _load_orders(_key(path or ORDERS_FILE))
+    return _orders_file(path)
 
 
 def load_pantry(path: str | os.PathLike | None = None) -> Layout:
     """The pantry layout of a TOML file (default: the stand-in ``pantry.toml``), validated;
     for ``load_game("diner", pantry=...)``."""
-    return _load_pantry(_key(path or PANTRY_FILE))
+    return _pantry_file(path)
 
 
-@lru_cache(maxsize=16)
-def _load_orders(key: tuple[str, int, int]) -> tuple[Order, ...]:
-    path = Path(key[0])
-    doc = _read_toml(path)
-    if set(doc) != {"order"} or not isinstance(doc["order"], list):
-        raise RuleError(f"{path}: expected only [[order]] tables, got keys "
-                        f"{', '.join(sorted(doc)) or '(none)'}")
-    return order_set(doc["order"], str(path))
-
-
-@lru_cache(maxsize=16)
-def _load_pantry(key: tuple[str, int, int]) -> Layout:
-    path = Path(key[0])
-    doc = _read_toml(path)
+def _read_pantry(path: Path) -> Layout:
+    doc = read_toml(path)
     if set(doc) != {"row", "columns", "tray"}:
         raise RuleError(f"{path}: expected [[row]] tables, [columns] and [tray], got keys "
                         f"{', '.join(sorted(doc)) or '(none)'}")
     return layout(doc, str(path))
+
+
+_orders_file = cached_loader(lambda path: order_set(read_tables(path, "order"), str(path)),
+                             ORDERS_FILE)
+_pantry_file = cached_loader(_read_pantry, PANTRY_FILE)
 
 
 # -- Validating entries (files and embedded data alike) --------------------------------------
@@ -248,146 +217,47 @@ def layout(doc: Mapping[str, Any], where: str) -> Layout:
     return Layout(tuple(rows), MappingProxyType(columns), MappingProxyType(tray))
 
 
-# -- The options -----------------------------------------------------------------------------
-
-def _digest(data: Any) -> str:
-    """A digest of a set's content (canonical JSON), not of the file's bytes: editing a
-    comment keeps old saves loadable; changing a card does not."""
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
+# -- The options (core.datasets.DataSetOption: a shipped set's digest, or the set embedded) --
 
 def _orders_data(orders: Sequence[Order]) -> list[dict]:
+    """What the digest of an order set is taken of: its cards as tables."""
     return [o.to_json() for o in orders]
 
 
-@lru_cache(maxsize=1)
-def standard_orders() -> tuple[tuple[Order, ...], str]:
-    orders = load_orders()
-    return orders, f"{STANDARD}@{_digest(_orders_data(orders))}"
-
-
-@lru_cache(maxsize=1)
-def standard_pantry() -> tuple[Layout, str]:
-    lay = load_pantry()
-    return lay, f"{STANDARD}@{_digest(lay.to_json())}"
-
-
-def _nothing_else(option: str, value: Any, embedded: str, loader: str) -> RuleError:
-    # Never open, stat or resolve the value: a save must not learn anything by it.
-    return RuleError(
-        f"option {option}={quote(value)} is not allowed: give None or {STANDARD!r} (the "
-        f"stand-in set the package ships), {embedded}. Options never name a file, so a "
-        f"save cannot make the loader read one: load your own file in Python, "
-        f"{option}=diner.{loader}(path)")
-
-
-def _standard(option: str, value: str, current: str) -> str | None:
-    if value == STANDARD:
-        return current
-    if _STANDARD_REF.match(value):
-        if value != current:
-            raise RuleError(
-                f"option {option}={value!r}: this was played with another version of the "
-                f"stand-in set; this package ships {current!r}. Replay it with the version "
-                "of treehouse_lab that saved it")
-        return current
-    return None
-
-
-def _freeze(v: Any) -> Any:
-    """Plain data with lists made tuples, so an option value compares equal after a trip
-    through JSON (which turns tuples into lists) and resolving again."""
-    if isinstance(v, Mapping):
-        return {k: _freeze(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple)):
-        return tuple(_freeze(x) for x in v)
-    return v
-
-
-def orders_option(value: Any) -> str | tuple[dict, ...]:
-    """``Option.check`` for ``orders``: ``"standard@<digest>"``, or an embedded set as a
-    tuple of card tables. Opens no file."""
-    _, current = standard_orders()
-    embedded = "a list of the 54 order tables, or the result of load_orders(path)"
-    if value is None:
-        return current
-    if isinstance(value, str):
-        resolved = _standard("orders", value, current)
-        if resolved is None:
-            raise _nothing_else("orders", value, embedded, "load_orders")
-        return resolved
-    if not isinstance(value, (list, tuple)):
-        raise _nothing_else("orders", value, embedded, "load_orders")
+def _embed_orders(value: Sequence[Any]) -> tuple[dict, ...]:
+    """An embedded order set as the option stores it: a tuple of frozen card tables."""
     total = BASIC_ORDERS + STARTING_ORDERS
     if len(value) != total:  # before reading entries: a forged list may be huge
         raise RuleError(f"option orders: the rulebook's components list {BASIC_ORDERS} Basic "
                         f"and {STARTING_ORDERS} Starting orders; this set has {len(value)}")
-    orders = order_set(value, "option orders")
-    return tuple(_freeze(o.to_json()) for o in orders)
+    return tuple(freeze(o) for o in _orders_data(order_set(value, "option orders")))
 
 
-def pantry_option(value: Any) -> str | dict:
-    """``Option.check`` for ``pantry``: ``"standard@<digest>"``, or an embedded layout
-    (a table of rows, columns and tray). Opens no file."""
-    _, current = standard_pantry()
-    embedded = "a table with rows, columns and tray, or the result of load_pantry(path)"
-    if value is None:
-        return current
-    if isinstance(value, str):
-        resolved = _standard("pantry", value, current)
-        if resolved is None:
-            raise _nothing_else("pantry", value, embedded, "load_pantry")
-        return resolved
+def _embed_pantry(value: Layout | Mapping[str, Any]) -> dict:
+    """An embedded layout as the option stores it: a frozen table of rows, columns, tray."""
     if isinstance(value, Layout):
         value = value.to_json()
-    if not isinstance(value, Mapping):
-        raise _nothing_else("pantry", value, embedded, "load_pantry")
     if set(value) != {"rows", "columns", "tray"}:
         raise RuleError("option pantry: a layout has exactly the fields rows, columns and "
                         f"tray, got {', '.join(sorted(map(str, value)))[:80] or '(none)'}")
-    return _freeze(layout(value, "option pantry").to_json())
+    return freeze(layout(value, "option pantry").to_json())
 
 
-@lru_cache(maxsize=32)
-def _orders_from(value: str | tuple) -> tuple[Order, ...]:
-    if isinstance(value, str):
-        return standard_orders()[0]
-    return order_set([_thaw(v) for v in value], "option orders")
+ORDERS: DataSetOption[tuple[Order, ...]] = DataSetOption(
+    "orders", loader="diner.load_orders",
+    embedded="a list of the 54 order tables, or the result of load_orders(path)",
+    load_standard=load_orders, content=_orders_data, accepts=(list, tuple),
+    embed=_embed_orders, parse=lambda tables: order_set(tables, "option orders"))
 
+PANTRY: DataSetOption[Layout] = DataSetOption(
+    "pantry", loader="diner.load_pantry",
+    embedded="a table with rows, columns and tray, or the result of load_pantry(path)",
+    load_standard=load_pantry, content=Layout.to_json, accepts=(Layout, Mapping),
+    embed=_embed_pantry, parse=lambda doc: layout(doc, "option pantry"))
 
-def orders_of(value: str | tuple) -> tuple[Order, ...]:
-    """The cards a resolved ``orders`` option stands for."""
-    return _orders_from(value if isinstance(value, str) else _hashable(value))
-
-
-def pantry_of(value: str | Mapping) -> Layout:
-    """The layout a resolved ``pantry`` option stands for."""
-    if isinstance(value, str):
-        return standard_pantry()[0]
-    return layout(_thaw(value), "option pantry")
-
-
-class _Frozen(tuple):
-    """A dict frozen as its sorted items, so an embedded set can key a cache."""
-
-    __slots__ = ()
-
-
-def _hashable(v: Any) -> Any:
-    if isinstance(v, Mapping):
-        return _Frozen(tuple(sorted((k, _hashable(x)) for k, x in v.items())))
-    if isinstance(v, (list, tuple)):
-        return tuple(_hashable(x) for x in v)
-    return v
-
-
-def _thaw(v: Any) -> Any:
-    """Plain JSON-like data back from option values (tuples become lists)."""
-    if isinstance(v, _Frozen):
-        return {k: _thaw(x) for k, x in v}
-    if isinstance(v, Mapping):
-        return {k: _thaw(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple)):
-        return [_thaw(x) for x in v]
-    return v
+# The public names, as the game's options and users call them: ``standard_orders()`` is
+# the order cards this package ships and their option value ``"standard@<digest>"``,
+# ``orders_option`` the ``Option.check`` of ``orders`` (opens no file), ``orders_of`` what
+# a checked value stands for; the same for ``pantry``.
+standard_orders, orders_option, orders_of = ORDERS.standard, ORDERS.check, ORDERS.of
+standard_pantry, pantry_option, pantry_of = PANTRY.standard, PANTRY.check, PANTRY.of
