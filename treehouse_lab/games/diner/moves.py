@@ -343,7 +343,7 @@ class ChooseShelfKind(Kind):
         kinds = ", ".join(map(ingredient, s.space_contents(a.size, a.column)))
         n = sum(s._space(a.size, a.column))
         return (f"{_who(s, player)} goes to the pantry for the {a.size}-ingredient space in "
-                f"column {a.column} ({kinds}): {n} minutes to pay")
+                f"column {a.column} ({kinds}): {n} minute{'s' if n != 1 else ''} to pay")
 
 
 @RULES.kind(TakeOrder)
@@ -809,5 +809,5 @@ class FinishKind(Kind):
             pts = sum(s.game.orders[o].points for o in done)
             line += (f" and delivers {', '.join(title(o) for o in done)} ({pts} points; "
                      f"{len(s._delivered[player]) + len(done)} delivered)")
-        line += f"; {left} ingredient{'s' if left != 1 else ''} stay in the supply"
+        line += (f"; {left} ingredient{'s stay' if left != 1 else ' stays'} in the supply")
         return line

@@ -1,0 +1,388 @@
+"""Treehouse Diner by the numbers: joker stacks, ways to complete an order, bag draws.
+
+Every count and chance here is reached two ways, on purpose (the notebooks' rule: trust a
+formula only once it agrees with brute force):
+
+* **from the engine**: its legal Phase 2 actions, driven one small step at a time from a
+  teaching position (``game.position``), or its exact chance outcomes, followed draw by
+  draw from a real state;
+* **from a formula** in sympy: a generating function, or the multivariate hypergeometric
+  distribution.
+
+The notebook ``notebooks/treehouse-diner-probability.ipynb`` shows the two agree; the tests
+(``tests/games/diner/test_diner_counting.py``) check it on random supplies and orders.
+
+Words used below (rulebook: 2. Assign Ingredients, Ingredient Jokers; rulings D11, D12):
+
+* a **supply** maps ingredient names (``"daisy"``, ``"acorn"``, ...) to counts;
+* a **joker stack** is what lies on one symbol instead of its ingredient: 2 daisies, or 4
+  ingredients of any kinds, counted as a multiset (the order of stacking does not show);
+* a **way to complete an order** is what the completed order looks like: for each symbol,
+  the ingredient on it or the joker stack on it. Two ways are *different* when some kind
+  of symbol ends up with a different collection of covers. Identical symbols of an order
+  are interchangeable (D12), so swapping the covers of two Acorn symbols is the same way.
+  What stays in the supply does not matter, nor the order of the clicks.
+
+One difference between the two joker counts, kept visible rather than hidden:
+:func:`joker_options` counts every multiset of 4 ingredients (that is its definition), so
+4 daisies too; the engine never builds that stack, because two daisies already finish a
+joker (D11). The engine's stacks are therefore ``joker_options(supply) - 1`` when the
+supply holds 4 or more daisies (:func:`engine_joker_stacks` shows it).
+
+sympy is imported inside the functions that use it, so importing this module (or
+``treehouse_lab``) stays light.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from functools import cache
+from itertools import combinations, combinations_with_replacement
+from math import comb, prod
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+from ...core.chance import sample_outcome
+from ...errors import RuleError, quote
+from .moves import DrawIngredient, Joker, Place, StartJoker
+from .rules import ANY_JOKER, BAG, BASIC_KINDS, DAISY, DAISY_JOKER, Order
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import DinerGame, DinerState
+
+#: A multiset of ingredients written out, names sorted: ``("acorn", "daisy", "daisy")``.
+Multiset = tuple[str, ...]
+#: A completed order: one cover (a :data:`Multiset`) per symbol, in the card's order, the
+#: covers of identical symbols sorted (D12: they are interchangeable).
+Completion = tuple[Multiset, ...]
+
+
+# -- Input ----------------------------------------------------------------------------------
+
+def supply_counts(supply: Mapping[str, int], field: str = "supply") -> dict[str, int]:
+    """``supply`` checked: known ingredient names to whole numbers from 0 up to what the
+    bag holds (Components). Returns the non-zero counts in the rulebook's order. ``field``
+    names the argument in error messages."""
+    if not isinstance(supply, Mapping):
+        raise RuleError(f"{field}: a mapping of ingredient names to counts, got "
+                        f"{quote(supply)}")
+    out = {}
+    for name, n in supply.items():
+        if name not in BAG:
+            raise RuleError(f"{field}: {quote(name, 30)} is not an ingredient; ingredients "
+                            f"are {', '.join(BASIC_KINDS)}")
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= BAG[name]:
+            raise RuleError(f"{field}[{name!r}]: a whole number 0..{BAG[name]} (the bag holds "
+                            f"{BAG[name]}), got {quote(n)}")
+    for name in BASIC_KINDS:
+        if supply.get(name):
+            out[name] = supply[name]
+    return out
+
+
+def _kind(kind: Any, field: str = "kind") -> str:
+    if not isinstance(kind, str) or kind not in BAG:
+        raise RuleError(f"{field}: {quote(kind, 30)} is not an ingredient; ingredients are "
+                        f"{', '.join(BASIC_KINDS)}")
+    return kind
+
+
+def _draws(k: Any, most: int = sum(BAG.values())) -> int:
+    """``k`` checked: a whole number of draws from a bag of ``most`` ingredients."""
+    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= most:
+        raise RuleError(f"k: a whole number of draws 0..{most} (what the bag holds), got "
+                        f"{quote(k)}")
+    return k
+
+
+def tokens(supply: Mapping[str, int]) -> list[str]:
+    """The supply written out one ingredient at a time: ``["acorn", "acorn", "daisy"]``."""
+    return [k for k, n in supply_counts(supply).items() for _ in range(n)]
+
+
+@cache
+def _standard_game() -> DinerGame:
+    from .state import DinerGame
+
+    return DinerGame(players=2)
+
+
+def _order(order: str | Order, game: DinerGame | None) -> Order:
+    g = game or _standard_game()
+    oid = order.id if isinstance(order, Order) else order
+    if not isinstance(oid, str) or oid not in g.orders:
+        raise RuleError(f"order: {quote(oid, 40)} is not an order of this card set")
+    return g.orders[oid]
+
+
+# -- Jokers (Ingredient Jokers) ----------------------------------------------------------------
+
+def joker_options(supply: Mapping[str, int]) -> Any:
+    """How many different joker stacks ``supply`` can make: the distinct multisets of
+    exactly 4 of its ingredients, plus one if it holds at least 2 daisies.
+
+    Read off a generating function: choosing ``j`` of the ``c`` ingredients of one kind is
+    the term ``x**j`` of ``1 + x + ... + x**c``, so the multisets of 4 are the coefficient of
+    ``x**4`` in the product over the kinds. Returns a sympy Integer. (Counts above 4 are cut
+    to 4 first: they cannot change the coefficient of ``x**4``.)"""
+    import sympy
+
+    counts = supply_counts(supply)
+    x = sympy.Symbol("x")
+    gf = sympy.Mul(*(sum(x**j for j in range(min(c, ANY_JOKER) + 1)) for c in counts.values()))
+    fours = sympy.Poly(gf, x).coeff_monomial(x**ANY_JOKER)
+    return sympy.Integer(fours) + (1 if counts.get(DAISY, 0) >= DAISY_JOKER else 0)
+
+
+def joker_stacks(supply: Mapping[str, int]) -> list[Multiset]:
+    """Every joker stack of :func:`joker_options`, by brute force: every choice of 4 of
+    the supply's ingredients (as tokens), duplicates removed, plus two daisies."""
+    stacks = set(combinations(sorted(tokens(supply)), ANY_JOKER))
+    if supply_counts(supply).get(DAISY, 0) >= DAISY_JOKER:
+        stacks.add((DAISY,) * DAISY_JOKER)
+    return sorted(stacks)
+
+
+def engine_joker_stacks(supply: Mapping[str, int], game: DinerGame | None = None
+                        ) -> list[Multiset]:
+    """The joker stacks the engine lets a player build on one symbol: from a Phase 2
+    position holding ``supply`` and one order, ``StartJoker`` and then every sequence of
+    legal ``Joker`` steps until the joker is finished. Sorted multisets.
+
+    Equals :func:`joker_stacks` except for four daisies (D11: two daisies finish a joker)."""
+    g = game or _standard_game()
+    oid = next(o for o in g.starting_ids if g.orders[o].minutes == 4)
+    order = g.orders[oid]
+    s = g.position(kitchens=[{order.minutes: oid}] + [{}] * (g.players - 1),
+                   supplies=[tokens(supply)] + [[]] * (g.players - 1), stage="assign")
+    start = StartJoker(oid, order.ingredients[0])
+    if not s.is_legal(start):
+        return []
+    found: set[Multiset] = set()
+    _feed_joker(s.child(start), order.minutes, found)
+    return sorted(found)
+
+
+def _feed_joker(s: DinerState, minutes: int, found: set[Multiset]) -> None:
+    """Every legal next ingredient on the joker under way, until it is finished."""
+    for a in s.legal_actions():
+        c = s.child(a)
+        if _building_joker(c):
+            _feed_joker(c, minutes, found)
+        else:
+            found.add(tuple(sorted(c.kitchen(0)[minutes]["covers"][0])))
+
+
+def _building_joker(s: DinerState) -> bool:
+    """A joker is under way: then every legal action is a Joker step (D11)."""
+    legal = s.legal_actions()
+    return bool(legal) and all(isinstance(a, Joker) for a in legal)
+
+
+# -- Ways to complete an order --------------------------------------------------------------
+
+def completions(order: str | Order, supply: Mapping[str, int], jokers: bool = True,
+                game: DinerGame | None = None) -> list[Completion]:
+    """Every different way (module docstring) ``supply`` can complete ``order``, found by
+    the engine: a Phase 2 position with the order alone in the kitchen and ``supply`` as
+    the supply, then every sequence of legal ``Place`` (and, with ``jokers``,
+    ``StartJoker`` and ``Joker``) actions until the order is completely covered. The
+    covered order is recorded up to identical symbols; positions already explored are not
+    explored again. Sorted."""
+    g = game or _standard_game()
+    o = _order(order, g)
+    s = g.position(kitchens=[{o.minutes: o.id}] + [{}] * (g.players - 1),
+                   supplies=[tokens(supply)] + [[]] * (g.players - 1), stage="assign")
+    allowed = (Place, StartJoker, Joker) if jokers else (Place,)
+    found: set[Completion] = set()
+    seen: set = set()
+    stack = [s]
+    while stack:
+        s = stack.pop()
+        entry = s.kitchen(0)[o.minutes]
+        # Stacking order never matters later (a joker's legality looks at its multiset).
+        key = (tuple(tuple(sorted(c)) for c in entry["covers"]), tuple(s.supply(0).items()),
+               repr(s.pending()[0]))
+        if key in seen:
+            continue
+        seen.add(key)
+        if entry["complete"] and not _building_joker(s):
+            found.add(canonical_completion(o.ingredients, entry["covers"]))
+            continue
+        stack.extend(s.child(a) for a in s.legal_actions() if isinstance(a, allowed))
+    return sorted(found)
+
+
+def canonical_completion(symbols: Sequence[str], covers: Sequence[Sequence[str]]
+                         ) -> Completion:
+    """One form for covers that differ only by stacking order or by which of two identical
+    symbols got which cover (D12): each cover sorted, then the covers of each kind of
+    symbol sorted among themselves, kept in the card's symbol order."""
+    by_kind: dict[str, list[Multiset]] = {}
+    for sym, cover in zip(symbols, covers):
+        by_kind.setdefault(sym, []).append(tuple(sorted(cover)))
+    for kind in by_kind:
+        by_kind[kind].sort()
+    return tuple(by_kind[sym].pop(0) for sym in symbols)
+
+
+def ways_to_complete(order: str | Order, supply: Mapping[str, int], jokers: bool = True,
+                     game: DinerGame | None = None) -> Any:
+    """How many different ways ``supply`` can complete ``order``, by a generating function
+    (a sympy Integer); :func:`completions` finds the same ways one by one from the engine.
+
+    With one variable ``x_k`` per ingredient, a cover is a monomial of what it uses up: its
+    own ingredient ``x_k``, or a joker from ``J(x) = h_4(x) - x_D**4 + x_D**2`` (every
+    multiset of 4 ingredients, four daisies excepted, D11, and two daisies). The covers of
+    the ``n`` identical symbols of kind ``k`` are a multiset of ``n`` covers:
+    ``h_n[x_k + J]``, by Pólya's cycle index of the symmetric group,
+    ``h_n[S] = sum over partitions lambda of n of prod_j S(x**j)**m_j / z_lambda``. The
+    order's generating function is the product over its kinds of symbols, and the ways the
+    supply ``c`` can pay for are its coefficients at exponents ``a <= c``, summed."""
+    import sympy
+    from sympy.polys.domains import QQ
+    from sympy.polys.rings import ring
+
+    o = _order(order, game)
+    counts = supply_counts(supply)
+    bound = tuple(counts.get(k, 0) for k in BASIC_KINDS)
+    R, *x = ring(",".join(f"x_{k}" for k in BASIC_KINDS), QQ)
+    daisy = x[BASIC_KINDS.index(DAISY)]
+
+    def cut(p: Any) -> Any:
+        return R.from_dict({m: v for m, v in p.items() if all(e <= b for e, b in zip(m, bound))})
+
+    def at_powers(p: Any, j: int) -> Any:
+        """p(x_1**j, ..., x_6**j), cut to the supply."""
+        return cut(R.from_dict({tuple(e * j for e in m): v for m, v in p.items()}))
+
+    def h(n: int, s: Any) -> Any:
+        """Multisets of n items of the kinds in s (plethysm h_n[s]), cut to the supply."""
+        total = R.zero
+        for part in sympy.utilities.iterables.partitions(n):
+            term = R.one
+            z = 1
+            for j, m in part.items():
+                term = cut(term * cut(at_powers(s, j) ** m))
+                z *= j**m * sympy.factorial(m)
+            total += term * QQ(1, int(z))
+        return cut(total)
+
+    joker = cut(h(ANY_JOKER, sum(x, R.zero)) - daisy**ANY_JOKER + daisy**DAISY_JOKER)
+    gf = R.one
+    for kind, n in Counter(o.ingredients).items():
+        cover = x[BASIC_KINDS.index(kind)] + (joker if jokers else R.zero)
+        gf = cut(gf * h(n, cover))
+    ways = sum(gf.values(), QQ(0))
+    return sympy.Integer(int(ways))
+
+
+# -- Draws from the bag (Setup 4 and 6, Refilling a Shelf Row, the draw effects) --------------
+
+def _draw_outcomes(s: DinerState) -> list[tuple[DrawIngredient, Fraction]]:
+    if not s.is_chance_node():
+        raise RuleError(f"draws: the next step is not a draw from the bag: {s.waiting_for()}")
+    outcomes = s.chance_outcomes()
+    if not all(isinstance(a, DrawIngredient) for a, _ in outcomes):
+        raise RuleError(f"draws: the next step is not a draw from the bag: {s.waiting_for()}")
+    return outcomes
+
+
+def next_draws(state: DinerState, k: int) -> dict[Multiset, Fraction]:
+    """The exact chance of each multiset the next ``k`` ingredients drawn from the bag can
+    make, from the engine's own chance outcomes, followed draw by draw.
+
+    ``state`` must be about to draw, and the ``k`` draws must follow one another (one
+    supply's set-up draws, the circles of a shelf row being refilled, ...). Draws that
+    reach the same multiset are merged (the bag, and so every later chance, is the same
+    after them); the engine's state reached first stands for them all."""
+    _draws(k)
+    level: dict[Multiset, tuple[Fraction, DinerState]] = {(): (Fraction(1), state)}
+    for _ in range(k):
+        nxt: dict[Multiset, tuple[Fraction, DinerState]] = {}
+        for drawn, (p, s) in level.items():
+            for a, q in _draw_outcomes(s):
+                key = tuple(sorted((*drawn, a.ingredient)))
+                if key in nxt:
+                    nxt[key] = (nxt[key][0] + p * q, nxt[key][1])
+                else:
+                    nxt[key] = (p * q, s.child(a))
+        level = nxt
+    return {drawn: p for drawn, (p, _) in sorted(level.items())}
+
+
+def hypergeometric(bag: Mapping[str, int], drawn: Sequence[str] | Mapping[str, int]) -> Any:
+    """The chance that ``len(drawn)`` ingredients drawn blind from ``bag`` are exactly the
+    multiset ``drawn`` (the multivariate hypergeometric distribution):
+    ``prod_i C(K_i, a_i) / C(N, n)``, a sympy Rational."""
+    import sympy
+
+    have = supply_counts(bag, "bag")
+    if isinstance(drawn, Mapping):
+        want = Counter(supply_counts(drawn, "drawn"))
+    else:
+        want = Counter(_kind(k, "drawn") for k in drawn)
+    n = _draws(sum(want.values()), sum(have.values()))
+    num = sympy.Mul(*(sympy.binomial(have.get(kind, 0), a) for kind, a in want.items()))
+    return num / sympy.binomial(sum(have.values()), n)
+
+
+def draw_distribution(bag: Mapping[str, int], k: int) -> dict[Multiset, Any]:
+    """:func:`hypergeometric` for every multiset of ``k`` ingredients the bag can give."""
+    have = supply_counts(bag, "bag")
+    _draws(k, sum(have.values()))
+    out = {}
+    for drawn in combinations_with_replacement(sorted(have), k):
+        if all(drawn.count(kind) <= n for kind, n in have.items()):
+            out[drawn] = hypergeometric(have, drawn)
+    return out
+
+
+def at_least_one(bag: Mapping[str, int], kind: str, k: int) -> Any:
+    """The chance that ``k`` ingredients drawn from ``bag`` hold at least one ``kind``:
+    ``1 - C(N - K, k) / C(N, k)``, by the complement (a sympy Rational)."""
+    import sympy
+
+    have = supply_counts(bag, "bag")
+    _kind(kind)
+    _draws(k, sum(have.values()))
+    n = sum(have.values())
+    return 1 - sympy.binomial(n - have.get(kind, 0), k) / sympy.binomial(n, k)
+
+
+def all_different(bag: Mapping[str, int], k: int) -> Fraction:
+    """The chance that ``k`` ingredients drawn from ``bag`` are all of different kinds:
+    the elementary symmetric polynomial ``e_k`` of the counts over ``C(N, k)``."""
+    counts = list(supply_counts(bag, "bag").values())
+    _draws(k, sum(counts))
+    e = sum(prod(c) for c in combinations(counts, k))
+    return Fraction(e, comb(sum(counts), k))
+
+
+def simulate_draws(state: DinerState, k: int, trials: int, seed: int) -> Counter:
+    """Draw the next ``k`` ingredients ``trials`` times from ``state``, sampling the
+    engine's chance outcomes with a generator seeded by ``seed``; a Counter of the
+    multisets drawn. A check on the exact chances, never a replacement for them."""
+    _draws(k)
+    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 0:
+        raise RuleError(f"trials: a whole number of trials, got {quote(trials)}")
+    rng = random.Random(seed)
+    seen: Counter = Counter()
+    for _ in range(trials):
+        s = state.clone()
+        drawn = []
+        for _ in range(k):
+            a = sample_outcome(_draw_outcomes(s), rng)
+            drawn.append(a.ingredient)
+            s.apply(a)
+        seen[tuple(sorted(drawn))] += 1
+    return seen
+
+
+__all__ = [
+    "Completion", "Multiset", "all_different", "at_least_one", "canonical_completion",
+    "completions", "draw_distribution", "engine_joker_stacks", "hypergeometric",
+    "joker_options", "joker_stacks", "next_draws", "simulate_draws", "supply_counts",
+    "tokens", "ways_to_complete",
+]

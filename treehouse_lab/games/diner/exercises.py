@@ -1,0 +1,155 @@
+"""The Treehouse Diner exercise bank (notebooks/treehouse-diner-exercises.ipynb).
+
+Digests only, never answers (see ``treehouse_lab.exercises``): they were made with
+``make_exercise`` from the answers worked in
+notebooks/treehouse-diner-exercises-solutions.ipynb, and the test suite
+(tests/games/diner/test_diner_counting.py) recomputes every answer from the engine or by
+brute force and checks it against them. Importing this module registers the bank, so a
+notebook does
+
+    from treehouse_lab.games.diner.exercises import check
+"""
+
+from __future__ import annotations
+
+from ...exercises import Exercise, check, grade, register
+
+_DINER: tuple[Exercise, ...] = (
+    Exercise(
+        id='three-of-a-kind',
+        salt='bb0cd34cae0934d3',
+        answer_digest='e0c0795baa289b1123463ea99e95c59a176d775826233d2a027b3b14b511048c',
+        hint=(
+            'Your 3 starting ingredients are 3 drawn blind from the full bag of 90, without '
+            'putting any back. Count the sets of 3 of one kind, kind by kind: C(K, 3) of them'
+            ' for a kind with K in the bag, out of C(90, 3).'
+        ),
+        mistakes={
+            '64e1509db7a31babd9af6133e20beadc2e44baf7beb551d78baedc4e9b662e0e':
+                (
+                    'That is the chance of at least two alike; the question asks for all three '
+                    'alike.'
+                ),
+            '336c353a89362ca48b0474dc9948732cf6e450b2cbdf771ec480156e54cc2f04':
+                (
+                    'Drawn ingredients do not go back into the bag: count sets of 3 (without '
+                    'replacement), not (K/90)^3.'
+                ),
+        },
+    ),
+    Exercise(
+        id='joker-options',
+        salt='03329ad33513f1e1',
+        answer_digest='e2845354ca6b95533ea38068480766e92eef4e77ff3adb59e093cd053840a250',
+        hint=(
+            'Count the different collections of 4 of these 7 ingredients (ingredients of one '
+            'kind are identical), then remember the other kind of joker.'
+        ),
+        mistakes={
+            '711a215aa77588e0ac343ed2f2d5797935aff321d80fd6f3ca410598f2becf74':
+                (
+                    'Those are the stacks of 4; a supply with 2 daisies can also make the joker '
+                    'of 2 Daisies.'
+                ),
+            '2cca89d1e83d5e69ad8475c85aa236c58478c18e684ceb2a42d8177c48d6b1ab':
+                (
+                    'Ingredients of one kind are identical: two stacks with the same kinds are '
+                    'the same stack.'
+                ),
+            '73374d341fc359f1967e09957616d717af6c626849e1a4173865fb340245e617':
+                (
+                    'Ingredients of one kind are identical: two stacks with the same kinds are '
+                    'the same stack.'
+                ),
+        },
+    ),
+    Exercise(
+        id='ways-dandelion-soup',
+        salt='d9f6311f358fb348',
+        answer_digest='4b21bc691db3e146e915670729f70aec95c6e0a37ffdc61aa997d748f2ac2282',
+        hint=(
+            'Go symbol by symbol: each symbol gets its own ingredient, two daisies, or a '
+            'stack of 4. How many jokers can 6 ingredients pay for at most?'
+        ),
+        mistakes={
+            'b4bc5e00d3e26a2d4cf69d3b42df1ed81e80e3a8d08f9fe5f4f7634f99c5c0e8':
+                (
+                    'Jokers are allowed: a symbol may get 2 Daisies or 4 ingredients instead of '
+                    'its own ingredient.'
+                ),
+            '39de4e32f27157bdab315d31f376474d929d042fe462fd7aa8f15ac62a608d92':
+                (
+                    'A joker may also be 4 arbitrary ingredients (Ingredient Jokers), not only 2 '
+                    'Daisies.'
+                ),
+        },
+    ),
+    Exercise(
+        id='daisy-space',
+        salt='000fc043d0dd7628',
+        answer_digest='15191f171c8fccd6637207e09e4475d47320a12e5a76110c0c0d6e58a90819f4',
+        hint=(
+            'Two ingredients come out of the full bag one after the other; the second comes '
+            'from 89.'
+        ),
+        mistakes={
+            '3a54abf05254265b3c6a0882621acd1f5991a9ffff792a7e9ec1bc5621c30354':
+                (
+                    'The first daisy does not go back: the second draw is from 89 ingredients, 9 '
+                    'of them daisies.'
+                ),
+            'a5d269d761463323ec0dcd8c53bdf91d610c1e35cca94127853fd049adbb9536':
+                (
+                    'That is the chance for one circle; both circles must hold a daisy.'
+                ),
+        },
+    ),
+    Exercise(
+        id='setup-row-daisy',
+        salt='bf026993f5384abf',
+        answer_digest='86de8f0b3298aab1b29dc847d011be91fe985a8367e9d430152bbe48283a5cf4',
+        hint=(
+            'Before anything is drawn, every circle is equally likely to get any of the 90 '
+            'ingredients, whatever is drawn first: the 12 circles of the 4er row are like the'
+            ' first 12 draws. Use the complement: no daisy at all.'
+        ),
+        mistakes={
+            '7fc70e0316057a8734afd4c220ee3e3ee8cd64c4c1728fd4efa8305e0c0d6076':
+                (
+                    'The draws are without replacement: count sets of 12 from the 80 that are not'
+                    ' daisies, C(80, 12), out of C(90, 12).'
+                ),
+            'ecd05efa8282a19fdb0d6d79edbdc156aae94bc8d4bf8a48051281eed633df0c':
+                (
+                    'That is the chance of no daisy at all; the question asks for at least one.'
+                ),
+        },
+    ),
+    Exercise(
+        id='expected-daisies',
+        salt='4b21ae13fa0bb912',
+        answer_digest='ee26d7498693c068b229805a14aafa4401a1166dcf0624c19dc47e90a5ad6cbf',
+        hint=(
+            'Expectation is linear: add the chance of a daisy over the circles of the row. '
+            'With 4 players, how many circles does the 4er row have?'
+        ),
+        mistakes={
+            '6474e9a1e3e188d344f35de69438879f2aaed5ab798c21dcabbc927e5767966d':
+                (
+                    'With 4 players the pantry has 5 shelf columns, so the 4er row has 20 '
+                    'circles.'
+                ),
+            'cfe4b41aebd752cb6aa1a06bccbd644481aca15911b412f33335ffd29f2fa02f':
+                (
+                    'Give the exact value (a Fraction), not a rounded one.'
+                ),
+        },
+    ),
+)
+
+for _exercise in _DINER:
+    register(_exercise)
+
+IDS: tuple[str, ...] = tuple(e.id for e in _DINER)
+
+__all__ = ["IDS", "check", "grade"]
