@@ -15,6 +15,12 @@ TUTORIALS = [
     ("Backyard Builders Treehouse", "backyard-builders.ipynb",
      "Draft-and-pass, colour or number matching, the longest colour run and achievements, "
      "on a live board; and the exact chance that the next card fits your treehouse."),
+    ("Backyard Builders: exercises", "backyard-exercises.ipynb",
+     "Exercises on the Backyard engine with `check(...)`; solutions in "
+     "[backyard-exercises-solutions.ipynb](backyard-exercises-solutions.ipynb)."),
+    ("Backyard Builders: exploring with simulations", "explore-backyard.ipynb",
+     "A curious player's and a designer's questions, answered with seeded simulations, "
+     "exact values where they exist, and plots."),
     ("Treehouse (pyramids): the rules", "treehouse.ipynb",
      "A trio of pyramids and an action die: every action on the live board, with the "
      "rulebook's own counts, then a full game against a bot."),
@@ -24,12 +30,33 @@ TUTORIALS = [
     ("Treehouse (pyramids): exercises", "treehouse-exercises.ipynb",
      "Classroom exercises with a `check(...)` helper; solutions in "
      "[treehouse-exercises-solutions.ipynb](treehouse-exercises-solutions.ipynb)."),
+    ("Treehouse (pyramids): exploring with simulations", "explore-treehouse.ipynb",
+     "Questions about the pyramid game answered exactly where mathematics can, and by "
+     "seeded simulation beside it."),
+    ("Treehouse Diner", "treehouse-diner.ipynb",
+     "Phone orders, pantry visits and deliveries on live boards, one rulebook section at a "
+     "time, with the rulebook's own example."),
+    ("Treehouse Diner: the bag and the jokers", "treehouse-diner-probability.ipynb",
+     "Counting questions about the ingredient bag and the jokers, answered by the engine and "
+     "by sympy, which must agree."),
+    ("Treehouse Diner: exercises", "treehouse-diner-exercises.ipynb",
+     "Exercises with `check(...)`; solutions in "
+     "[treehouse-diner-exercises-solutions.ipynb](treehouse-diner-exercises-solutions.ipynb)."),
 ]
+
+#: The rulings pages the tutorials cite (docs/rulings/, beside notebooks/: the README's lab
+#: command serves the whole checkout so that these links open).
+RULINGS = [
+    ("Backyard Builders rulings", "backyard.md"),
+    ("Treehouse (pyramids) rulings", "pyramids.md"),
+]
+
+CELL_IDS = ("d2937676", "b20c9a3b", "8ebc268b")
 
 
 def build() -> nbformat.NotebookNode:
     rows = "\n".join(f"| [{title}]({path}) | {what} |" for title, path, what in TUTORIALS)
-    return new_notebook(
+    nb = new_notebook(
         cells=[
             new_markdown_cell(
                 "# Treehouse Lab\n\n"
@@ -37,7 +64,10 @@ def build() -> nbformat.NotebookNode:
                 "probability with exact answers. Open a tutorial:\n\n"
                 "| notebook | what you will do |\n| --- | --- |\n" + rows + "\n\n"
                 "Every board is a real game engine: click a highlighted piece or card to "
-                "move, use **Step** to let chance and the bots play, **Back** to undo."
+                "move, use **Step** to let chance and the bots play, **Back** to undo.\n\n"
+                "Where a rulebook is silent or ambiguous, the project's rulings decide, each "
+                "with its reasons: " + ", ".join(
+                    f"[{title}](../docs/rulings/{page})" for title, page in RULINGS) + "."
             ),
             new_markdown_cell("The games installed here, and the options each one takes:"),
             new_code_cell(
@@ -54,6 +84,10 @@ def build() -> nbformat.NotebookNode:
             "language_info": {"name": "python"},
         },
     )
+    # Fixed cell ids: writing the notebook again changes only what the text changes.
+    for cell, cell_id in zip(nb.cells, CELL_IDS):
+        cell.id = cell_id
+    return nb
 
 
 if __name__ == "__main__":

@@ -55,6 +55,21 @@ class Action:
             )
         return super().__new__(cls)
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # ``@dataclass`` gives each action class a field-by-field ``__repr__`` unless the
+        # class has its own; give each the sentence instead, so that a list of actions (in a
+        # notebook, a test report, an error message) reads as the sentences students see.
+        if "__repr__" not in cls.__dict__:
+            cls.__repr__ = Action.__repr__
+
+    def __repr__(self) -> str:
+        if type(self).__str__ is object.__str__:  # no sentence: what it is made of
+            values = ", ".join(f"{f.name}={getattr(self, f.name)!r}"
+                               for f in dataclasses.fields(self))
+            return f"{type(self).__name__}({values})"
+        return str(self)
+
     def __post_init__(self) -> None:
         """Check every field against its annotation, once for every game, so a malformed
         action (from JSON or typed by hand) fails at construction with the field named."""

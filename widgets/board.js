@@ -1,15 +1,72 @@
 // Treehouse Lab live board: the browser half of treehouse_lab.boards.BoardView.
 //
 // Plain ES module, no build step. It draws the SVG string the kernel sends, makes every
-// [data-target] element clickable (mouse, Enter, Space) and reports the click as
+// [data-target] element clickable (mouse, plain Enter, Space) and reports the click as
 // {type: "click", target, version}. It knows nothing about any game: which clicks are
 // legal, and what they mean, is decided in Python. While a click is being answered the
 // board shows a "thinking" state and ignores further clicks, so nothing is sent twice.
+//
+// Two things make several boards live together on one page (issue 7):
+// * every id in a drawing is renamed with a prefix of its own view, and every reference
+//   to it (url(#...), href="#...") with it, so a second board never borrows, or loses,
+//   the first one's patterns (a game's SVG may use fixed ids; the page sees unique ones);
+// * only plain Enter and Space belong to the board: Shift+Enter, Ctrl+Enter, Alt and
+//   Meta combinations and Escape go on to JupyterLab (run the cell, command mode...).
 
 const WAIT_LIMIT_MS = 20000; // never stay stuck if the kernel dies mid-answer
 
+let viewsMade = 0;
+
+// A prefix no other view on the page has: a count within this module plus a random part
+// (the module may be loaded more than once, by several notebooks in one JupyterLab).
+function newPrefix() {
+  viewsMade += 1;
+  return `tlv${Math.random().toString(36).slice(2, 7)}${viewsMade}-`;
+}
+
+// Rename every id under `root` to prefix + id, and every local reference to those ids.
+function uniqueIds(root, prefix) {
+  const renamed = new Map();
+  for (const node of root.querySelectorAll("[id]")) {
+    const fresh = prefix + node.id;
+    renamed.set(node.id, fresh);
+    node.id = fresh;
+  }
+  if (!renamed.size) return;
+  const fixUrls = (text) =>
+    text.replace(/url\(\s*(['"]?)#([^'")\s]+)\1\s*\)/g, (whole, quote, id) =>
+      renamed.has(id) ? `url(#${renamed.get(id)})` : whole,
+    );
+  for (const node of root.querySelectorAll("*")) {
+    for (const attr of [...node.attributes]) {
+      const value = attr.value;
+      if (value.includes("url(")) {
+        node.setAttribute(attr.name, fixUrls(value));
+      } else if (
+        (attr.name === "href" || attr.name === "xlink:href") &&
+        value.startsWith("#") &&
+        renamed.has(value.slice(1))
+      ) {
+        node.setAttribute(attr.name, `#${renamed.get(value.slice(1))}`);
+      }
+    }
+    if (node.tagName.toLowerCase() === "style" && node.textContent.includes("url(")) {
+      node.textContent = fixUrls(node.textContent);
+    }
+  }
+}
+
+// The keys the board answers: plain Enter and Space on a target. Any modifier means the
+// key is meant for the notebook (Shift+Enter runs the cell).
+function isBoardKey(event) {
+  if (event.shiftKey || event.ctrlKey || event.altKey || event.metaKey) return false;
+  return event.key === "Enter" || event.key === " ";
+}
+
 // Let a drawing that only gives width/height scale with the notebook: add the viewBox it
-// implies, and do not blow it up past 1.5 times its natural size.
+// implies, and do not blow it up past 1.2 times its natural size (a board is drawn to be
+// read at its natural size; a little larger helps on a wide screen, much larger would
+// push the status line below a laptop's screen).
 function fitSvg(svg) {
   if (!svg) return;
   const w = parseFloat(svg.getAttribute("width"));
@@ -18,11 +75,12 @@ function fitSvg(svg) {
     svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
   }
   const natural = w > 0 ? w : svg.viewBox && svg.viewBox.baseVal ? svg.viewBox.baseVal.width : 0;
-  if (natural > 0) svg.style.maxWidth = `${Math.round(natural * 1.5)}px`;
+  if (natural > 0) svg.style.maxWidth = `${Math.round(natural * 1.2)}px`;
 }
 
 function render({ model, el }) {
   el.classList.add("tl-board-view");
+  const prefix = newPrefix();
   const frame = document.createElement("div");
   frame.className = "tl-frame";
   frame.setAttribute("role", "group");
@@ -54,6 +112,7 @@ function render({ model, el }) {
     const focused = frame.querySelector("[data-target]:focus");
     const refocus = focused ? focused.getAttribute("data-target") : null;
     frame.innerHTML = model.get("svg") || "";
+    uniqueIds(frame, prefix);
     fitSvg(frame.querySelector("svg"));
     frame.setAttribute("aria-label", model.get("label") || "Game board");
     el.dataset.version = String(model.get("version"));
@@ -101,7 +160,7 @@ function render({ model, el }) {
   }
 
   function onKey(event) {
-    if (event.key !== "Enter" && event.key !== " ") return;
+    if (!isBoardKey(event)) return; // Shift+Enter and friends are the notebook's
     const node = targetOf(event);
     if (!node) return;
     event.preventDefault(); // Space must not scroll the notebook

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import html
 import re
+import xml.etree.ElementTree as ET
 
 import pytest
 from tl_board_helpers import autoplay
 
 import treehouse_lab as tl
+from treehouse_lab.games.backyard.rules import matches
 
 
 @pytest.fixture
@@ -50,3 +53,144 @@ def test_a_whole_backyard_game_on_the_board_with_bots_and_autoplay():
     autoplay(b, limit=2000)
     assert b.state.is_terminal()
     assert "Game over" in b.controls.status.value
+
+
+# -- issue 7: a bot's turn looks like one; explanations; tooltips; the end; the layout ------
+
+def status(board) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", board.controls.status.value))
+
+
+def at_a_bots_turn(seed: int = 0) -> tl.Board:
+    """A Backyard board stopped (no autorun) where the bot, Player 2, must build."""
+    b = tl.Board(tl.load_game("backyard", players=2), seed=seed, bots={1: "random"},
+                 autorun=False)
+    for _ in range(200):
+        s = b.state
+        if s.phase == "play" and s.current_player == 1:
+            return b
+        if b.match.humans_to_act():
+            b.click(next(iter(sorted(b.targets()))))
+        else:
+            b.controls.step.click()
+    raise AssertionError("the bot never had a turn")
+
+
+def test_a_bots_turn_shows_no_hand_nothing_glows_and_the_board_says_so():
+    """Defect (issue 7): on the bot's turn the board showed the bot's hand glowing,
+    revealed its draw, and said "Click a glowing card", but clicks did nothing."""
+    b = at_a_bots_turn()
+    svg = b.view.svg
+    assert "data-card=" not in svg and "data-target" not in svg  # no face, nothing to click
+    assert "#FFE9A8" not in svg and "Click a glowing card" not in svg  # nothing glows
+    assert "Player 2 holds the hand (3 cards)" in svg
+    assert "Player 2 (bot) is thinking: press Step or Autoplay" in status(b)
+    assert b.controls.step.button_style == "info"
+    hidden = {c.id for c in b.state.hand(1)}
+    assert not any(card in svg for card in hidden)
+
+
+def test_nobody_at_the_screen_sees_no_hand():
+    """``viewer=None`` is nobody: the hand of the player to move stays hidden too."""
+    b = at_a_bots_turn()
+    s = b.state
+    for seat in (None, 0):
+        svg = s.render_svg(viewer=seat)
+        assert "data-card=" not in svg and "holds the hand" in svg
+    assert "data-card=" in s.render_svg(viewer=1)  # the bot's own view, for comparison
+
+
+def test_back_then_forward_on_the_backyard_board_returns_to_your_decision(board):
+    action, (target,) = next(iter(board.match.game.click_paths(board.state).items()))
+    board.click(target)
+    where = board.match.position
+    assert board.match.waiting_for_human() and board.state.current_player == 0
+    board.controls.back.click()
+    assert board.state.current_player == 0 and board.targets()
+    board.controls.forward.click()
+    assert board.match.position == where and board.targets()
+    assert "your decision again" in board.message and "Your move, Player 1" in status(board)
+    assert "Click a glowing card" in board.view.svg and "#FFE9A8" in board.view.svg
+
+
+def a_hand_with_a_card_that_does_not_fit() -> tl.Board:
+    for seed in range(50):
+        b = tl.Board(tl.load_game("backyard", players=2), seed=seed, bots={1: "random"})
+        while not b.state.is_terminal():
+            top = b.state.top_floor(0)
+            if any(not matches(top, c) for c in b.state.hand(0)):
+                return b
+            # build face up when possible: a wild on top would make every card fit
+            b.click(sorted(b.targets(), key=lambda t: (not t.endswith(":up"), t))[0])
+    raise AssertionError("no seed gave a hand with a card that does not fit")
+
+
+def test_explain_says_why_each_greyed_card_cannot_go_on_face_up():
+    b = a_hand_with_a_card_that_does_not_fit()
+    misfits = [c for c in b.state.hand(0) if not matches(b.state.top_floor(0), c)]
+    b.controls.explain.click()
+    ex = html.unescape(re.sub(r"<[^>]+>", " ", b.controls.explanation.value))
+    ex = re.sub(r"\s+([:.])", r"\1", re.sub(r"\s+", " ", ex))
+    assert "Your choices, Player 1" in ex and "Greyed out" in ex
+    for card in misfits:
+        assert f"Play {card.text} face up: not allowed." in ex
+    assert ex.count("matches neither the colour nor the number") == len(misfits)
+    for action in b.match.game.click_paths(b.state):
+        assert ex.count(f"{action}:") == 1  # each highlighted choice once
+
+
+def test_every_card_and_target_has_a_tooltip_that_keeps_secrets():
+    b = a_hand_with_a_card_that_does_not_fit()
+    root = ET.fromstring(b.view.svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    targets = [e for e in root.iter() if e.get("data-target")]
+    assert targets
+    for e in targets:
+        title = e.find(f"{ns}title")
+        assert title is not None and title.text, e.get("data-target")
+    misfit = next(c for c in b.state.hand(0) if not matches(b.state.top_floor(0), c))
+    tips = [t.text for t in root.iter(f"{ns}title")]
+    assert any(t.startswith(f"{misfit.text} cannot go on face up") for t in tips)
+    built = [e for e in root.iter() if "tl-built" in (e.get("class") or "")]
+    assert built and all(e.find(f"{ns}title") is not None for e in built)
+    for p in (0, 1):  # the other player's face-down cards: no name in any tooltip
+        for pc in b.state.treehouse(1 - p):
+            if pc.face_down:
+                seen = b.match.game.render_svg(b.state, viewer=p)
+                assert pc.card.text not in seen
+
+
+def test_a_tie_on_points_names_the_tie_break():
+    """Defect (issue 7): "Player 2 wins with 23 points (Player 1 23; Player 2 23)"."""
+    three = tl.load_game("backyard", players=3)
+    m = tl.Match(three, seed=19, bots={0: "random", 1: "random", 2: "random"})
+    m.run()
+    totals = [row["total"] for row in m.state.scores()]
+    assert totals == [7, 8, 8] and m.state.winners() == [1]  # the notebook's tie
+    text = status(tl.Board(m))
+    assert ("Game over: Player 2 wins the tie with Player 3 on 8 points: of the tied players, "
+            "Player 2 sits farthest clockwise from the start player, Player 3.") in text
+    assert "Points: Player 1 7; Player 2 8; Player 3 8." in text
+    svg = m.state.render_svg()
+    assert "wins the tie on 8 points" in svg and "farthest" in svg
+
+
+@pytest.mark.parametrize("players, achievements", [(2, False), (3, True), (4, False),
+                                                   (5, True)])
+def test_the_board_is_wider_than_tall_and_fits_a_laptop(players, achievements):
+    """Defect (issue 7): the 2-player board was about 60% empty at the start, and the hand's
+    face-down tabs and the status line were below a 1366x768 screen."""
+    game = tl.load_game("backyard", players=players, achievements=achievements)
+    m = tl.Match(game, seed=1, bots={p: "random" for p in range(1, players)})
+    m.run()
+    for state in (m.state, _played_out(game)):
+        root = ET.fromstring(state.render_svg(viewer=0))
+        width, height = float(root.get("width")), float(root.get("height"))
+        assert width > height and height <= 470 and width <= 1100, (width, height)
+
+
+def _played_out(game):
+    m = tl.Match(game, seed=2, bots={p: "random" for p in range(game.players)})
+    m.run()
+    assert m.state.is_terminal()
+    return m.state

@@ -218,19 +218,42 @@ def test_step_back_forward_restart_with_bots(toy):
     assert b.match.position == 5 and not c.forward.disabled
     c.forward.click()
     assert b.match.position == 6
+    assert "no more undone steps" in b.message and "press Step" in b.message
     c.restart.click()
     assert b.match.position == 0 and b.match.log == []
     assert "No moves yet" in c.log.value
 
 
-def test_back_returns_to_the_humans_last_decision(board):
+def test_back_then_forward_returns_to_the_humans_decision(board):
+    """Defect (issue 7): after Back then Forward the match stopped on the bot's decision
+    and took about three Steps to get going."""
     board.click("roll")
-    assert board.match.position > 5
+    where = board.match.position
+    assert where > 5 and board.match.waiting_for_human()
     board.controls.back.click()
     assert board.match.position == 4 and board.match.waiting_for_human()
+    assert "your decision again" in board.message
     assert data_targets(board.view.svg)  # choosing again is possible at once
     board.controls.forward.click()
-    assert board.match.position == 5
+    assert board.match.position == where and board.match.waiting_for_human()
+    assert "your decision again" in board.message
+    assert data_targets(board.view.svg) and "Your move, Player 1" in status(board)
+    assert board.controls.forward.disabled
+
+
+def test_forward_says_so_when_the_undone_steps_end_before_a_human_decision(toy):
+    b = tl.Board(toy.ToyGame(), seed=1, bots={1: "random"}, autorun=False)
+    for _ in range(4):
+        b.controls.step.click()  # the deal
+    b.click("roll")  # no autorun: the die (chance) is next, and nothing is redone after it
+    assert b.match.position == 5 and b.state.is_chance_node()
+    b.controls.back.click()
+    assert b.match.position == 4
+    b.controls.forward.click()
+    assert b.match.position == 5 and b.state.is_chance_node()
+    assert "no more undone steps; chance is to move next: press Step" in b.message
+    assert "Chance to act: press Step" in status(b)
+    assert b.controls.step.button_style == "info"  # Step is offered
 
 
 def test_restart_reruns_setup_for_a_human(board):
@@ -281,16 +304,56 @@ def test_speed_slider_is_linked_to_the_play_interval(board):
     assert link.target == (board.controls.play, "interval")
 
 
-def test_explain_the_last_move_and_the_move_being_picked(board):
-    board.click("roll")
+def test_explain_lists_the_choices_of_the_seat_at_the_screen(board):
     board.controls.explain.click()
     ex = board.controls.explanation
-    assert ex.layout.display == "block" and "Player 2" in ex.value
+    assert ex.layout.display == "block" and "Your choices, Player 1" in ex.value
+    for action in board.match.game.click_paths(board.state, 0):
+        assert ex.value.count(f"<b>{html.escape(str(action))}</b>") == 1  # each once
     card = f"card:{board.state.hands[0][0]}"
     board.click(card)  # any gesture hides the explanation again
     assert ex.layout.display == "none"
     board.controls.explain.click()
-    assert "Moves you are picking" in ex.value and "Play c" in ex.value
+    assert "The moves you are picking" in ex.value and "Play c" in ex.value
+    assert "Roll the die" not in ex.value  # only the moves on the picked path
+
+
+def test_explain_on_a_bots_turn_does_not_explain_the_bots_move(toy):
+    """Defect (issue 7): Explain explained the bot's last move."""
+    b = tl.Board(toy.ToyGame(), seed=1, bots={1: "random"}, autorun=False)
+    for _ in range(4):
+        b.controls.step.click()
+    b.click("roll")
+    b.controls.step.click()  # the die; now the bot's turn
+    assert b.match.bots_to_act() == [1]
+    last = b.match.log[-1].text
+    b.controls.explain.click()
+    ex = b.controls.explanation.value
+    assert "Player 2 (bot) is to move: press Step" in ex
+    assert html.escape(last) not in ex and "Your choices" not in ex
+
+
+def test_a_bots_turn_says_so_and_offers_step(toy):
+    b = tl.Board(toy.ToyGame(), seed=1, bots={1: "random"}, autorun=False)
+    for _ in range(4):
+        b.controls.step.click()
+    assert b.match.humans_to_act() == [0] and b.controls.step.button_style == ""
+    b.click("roll")
+    b.controls.step.click()  # the die
+    assert b.match.bots_to_act() == [1]
+    assert "Player 2 (bot) is thinking: press Step or Autoplay" in status(b)
+    assert b.controls.step.button_style == "info" and b.targets() == frozenset()
+
+
+def test_autoplay_has_a_visible_label(board):
+    rows = board.controls.rows()
+    auto = next(r for r in rows if board.controls.play in getattr(r, "children", ()))
+    assert auto.children[0] is board.controls.autoplay_label
+    assert "Autoplay" in board.controls.autoplay_label.value
+    css = widget_file("board.css").read_text()
+    for word in ("Play", "Pause", "Stop"):  # the Play widget's bare icons get names
+        assert f'content: "{word}"' in css
+    # and the browser test checks what the buttons show (tests/browser)
 
 
 def test_log_shows_latest_entries_with_fractions(toy):
@@ -410,7 +473,7 @@ def test_the_status_names_everyone_who_may_act(orchard):
     b.controls.step.click()  # the harvest
     text = status(b)
     assert "Your move, Player 1 (Player 3 may act too)" in text
-    assert "Player 2 (random bot) is thinking" in text
+    assert "Player 2 (bot) is thinking" in text
 
 
 def test_step_lets_bots_act_while_a_human_waits(orchard):

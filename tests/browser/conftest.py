@@ -3,7 +3,9 @@
 Why this much machinery: the board is only proven when its ES module runs in JupyterLab's
 widget manager, its clicks travel over a real comm to a real kernel, and the redrawn SVG
 comes back. So the fixtures start JupyterLab itself (on 127.0.0.1, a free port, no token,
-in a temporary copy of ``notebooks/``) and drive Debian's Chromium with Playwright.
+serving a temporary copy of ``notebooks/`` and ``docs/rulings/`` laid out as in the
+checkout, which is what the README's lab command serves) and drive Debian's Chromium with
+Playwright, in a 1366x768 window: a laptop, JupyterLab's default layout.
 No browser is ever downloaded: ``/usr/bin/chromium`` must be installed by the system.
 
 The tests leave the checkout as git has it (``tests/conftest.py`` checks at the end of the
@@ -51,15 +53,25 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+#: The size of the browser window: a common laptop screen (issue 7).
+LAPTOP = {"width": 1366, "height": 768}
+
+
 class LabServer:
-    """A JupyterLab process serving ``root``; ``log_tail()`` explains failures."""
+    """A JupyterLab process serving ``root`` (a copy of the checkout's ``notebooks/`` and
+    ``docs/rulings/``); ``log_tail()`` explains failures."""
 
     def __init__(self, root: Path, logfile: Path) -> None:
         self.root = root
+        self.notebooks = root / "notebooks"
         self.logfile = logfile
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
+
+    def notebook_url(self, name: str) -> str:
+        """The address that opens ``notebooks/<name>`` (``?reset``: no tabs restored)."""
+        return f"{self.url}/lab/tree/notebooks/{name}?reset"
 
     def start(self) -> None:
         state = self.root.parent / "jupyter-state"
@@ -69,6 +81,12 @@ class LabServer:
         notif.mkdir(parents=True, exist_ok=True)
         (notif / "notification.jupyterlab-settings").write_text(
             json.dumps({"fetchNews": "false", "checkForUpdates": False})
+        )
+        # Every cell rendered, also those below the fold: the tests look at all outputs.
+        tracker = state / "settings" / "@jupyterlab" / "notebook-extension"
+        tracker.mkdir(parents=True, exist_ok=True)
+        (tracker / "tracker.jupyterlab-settings").write_text(
+            json.dumps({"windowingMode": "none"})
         )
         cmd = [
             sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",
@@ -140,11 +158,13 @@ def chromium() -> Path:
 
 @pytest.fixture(scope="session")
 def lab(tmp_path_factory) -> LabServer:
-    """JupyterLab on 127.0.0.1 serving a temporary copy of ``notebooks/``."""
+    """JupyterLab on 127.0.0.1 serving a temporary copy of ``notebooks/`` and
+    ``docs/rulings/`` (the pages the notebooks link to), as the checkout lays them out."""
     base = tmp_path_factory.mktemp("lab")
-    root = base / "notebooks"
-    shutil.copytree(ROOT / "notebooks", root,
-                    ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    root = base / "checkout"
+    skip = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")
+    shutil.copytree(ROOT / "notebooks", root / "notebooks", ignore=skip)
+    shutil.copytree(ROOT / "docs" / "rulings", root / "docs" / "rulings", ignore=skip)
     server = LabServer(root, base / "jupyterlab.log")
     try:
         server.start()
@@ -166,8 +186,7 @@ def browser(chromium):
 
 @pytest.fixture
 def page(browser, lab):
-    context = browser.new_context(viewport={"width": 1280, "height": 1000},
-                                  device_scale_factor=1)
+    context = browser.new_context(viewport=dict(LAPTOP), device_scale_factor=1)
     pg = context.new_page()
     pg.set_default_timeout(30_000)
     yield pg

@@ -96,7 +96,8 @@ def _lab_serves_the_start_notebook(venv: Path, repo: Path, env: dict, tmp_path: 
     port = _free_port()
     log = open(tmp_path / "lab.log", "w")
     lab = subprocess.Popen(
-        [str(venv / "bin" / "jupyter"), "lab", "notebooks/start.ipynb", "--no-browser",
+        [str(venv / "bin" / "jupyter"), "lab", "--ServerApp.root_dir=.", "notebooks/start.ipynb",
+         "--no-browser",
          "--allow-root", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
          "--IdentityProvider.token=", "--ServerApp.password="],
         cwd=repo, env=env, stdout=log, stderr=subprocess.STDOUT,
@@ -112,12 +113,17 @@ def _lab_serves_the_start_notebook(venv: Path, repo: Path, env: dict, tmp_path: 
                 assert lab.poll() is None, (tmp_path / "lab.log").read_text()[-3000:]
                 assert time.monotonic() < deadline, "JupyterLab did not come up in 90 s"
                 time.sleep(1)
-        # `jupyter lab notebooks/start.ipynb` serves notebooks/ and opens start.ipynb there.
-        with urllib.request.urlopen(f"{base}/api/contents/start.ipynb", timeout=10) as r:
+        # The README's command serves the checkout (so the notebooks' links to docs/rulings
+        # open) and opens notebooks/start.ipynb.
+        with urllib.request.urlopen(f"{base}/api/contents/notebooks/start.ipynb",
+                                    timeout=10) as r:
             model = json.load(r)
         assert model["type"] == "notebook"
         assert "backyard-builders.ipynb" in json.dumps(model["content"])
-        with urllib.request.urlopen(f"{base}/lab/tree/start.ipynb", timeout=10) as r:
+        with urllib.request.urlopen(f"{base}/api/contents/docs/rulings/backyard.md",
+                                    timeout=10) as r:
+            assert json.load(r)["type"] == "file"
+        with urllib.request.urlopen(f"{base}/lab/tree/notebooks/start.ipynb", timeout=10) as r:
             assert r.status == 200
     finally:
         lab.terminate()

@@ -37,12 +37,27 @@ and the board redraws: it never plays for a seat it did not draw the picture for
 *Back* goes to just before the latest decision made by a seat that is human now
 (``Match.undo_to_human``: what "take back my move" means to a player, skipping the bot
 replies and dice in between); when there is no such decision (all bots, or only set-up so
-far) it goes back one step (``Match.undo``). *Forward* redoes one step (``Match.redo``).
+far) it goes back one step (``Match.undo``). *Forward* is its mirror: it redoes the undone
+steps up to the next decision of a human seat (or the end of the game), so Back then
+Forward returns to the human's decision; when the undone steps run out first, at a bot's
+or chance's turn, it stops there and says so. *Step* moves one step at a time.
+
+**A bot's turn looks like one** (issue 7): the picture is drawn for the seat at the screen,
+so a bot's hand is never shown, and nothing glows when nothing can be clicked; the status
+line says "Player 2 (bot) is thinking: press Step or Autoplay" and Step is highlighted.
+*Explain* explains the choices of the seat at the screen (what each highlighted target
+does, and why each greyed one cannot be played), never the bot's last move.
+
+**Optional renderer hooks.** Besides ``render_svg`` and ``click_paths`` a game's render
+module may offer ``greyed_actions(state, player)`` (moves drawn greyed out, which Explain
+explains with ``state.why_illegal``) and ``outcome_text(state)`` (who won and, on a tie,
+the tie-break that decided it, for the status line). Games without them get generic text.
 """
 
 from __future__ import annotations
 
 import html
+import importlib
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Sequence
 
@@ -51,7 +66,7 @@ import ipywidgets as widgets
 from ..bots import BOTS
 from ..errors import HumanToMove, RuleError, clip, quote
 from ..match import LogEntry, Match
-from ..protocol import CHANCE, Game, State
+from ..protocol import Game, State
 from ..registry import load_game
 from .controls import HOT_SEAT, HUMAN, Controls
 from .selection import Selector
@@ -211,7 +226,9 @@ class Board(widgets.VBox):
 
         Why both: JupyterLab, Voila and VS Code prefer the widget view, while a saved
         notebook read without a kernel (GitHub, nbviewer, an HTML export) falls back to
-        the SVG, so the board still shows the position it was left in.
+        the SVG, so the board still shows the position it was left in. The project's own
+        notebooks are saved by ``tools/make_pictures.py``, which keeps that SVG, adds a
+        PNG of it (what untrusted JupyterLab draws) and drops the widget view.
         """
         data = super()._repr_mimebundle_(**kwargs)
         if isinstance(data, dict) and self.view.svg:
@@ -335,14 +352,35 @@ class Board(widgets.VBox):
         )
         if human_before:
             m.undo_to_human()
-            return f"Back to step {m.position}: your decision again."
+            return f"Back to step {m.position}: {self._whose_decision()}."
         m.undo()
         return f"Back one step (to step {m.position})."
 
     def _forward(self) -> str:
-        if not self.match.can_redo:
+        """Redo up to the next human decision (the mirror of Back), or say why not."""
+        m = self.match
+        if not m.can_redo:
             return "Nothing to redo."
-        return str(self.match.redo())
+        start = m.position
+        m.redo()
+        while m.can_redo and not m.state.is_terminal() and not m.waiting_for_human():
+            m.redo()
+        steps = m.position - start
+        head = f"Forward {steps} step{'s' if steps > 1 else ''} (to step {m.position})"
+        if m.state.is_terminal():
+            return f"{head}: the end of the game."
+        if m.waiting_for_human():
+            return f"{head}: {self._whose_decision()}."
+        who = ("chance" if m.state.is_chance_node()
+               else self._names(m.bots_to_act(), plain=True) + " (bot)")
+        return (f"{head}: no more undone steps; {who} is to move next: press Step or "
+                "Autoplay to go on.")
+
+    def _whose_decision(self) -> str:
+        """"your decision again", or whose it is when not the screen's."""
+        if self._acting_seat(self._screen_seat()) is not None:
+            return "your decision again"
+        return f"{self._names(self.match.humans_to_act(), plain=True)} to decide"
 
     def _restart(self) -> str:
         self.match.restart()
@@ -356,39 +394,59 @@ class Board(widgets.VBox):
         c = self.controls
         text = self._explain_html()
         c.explanation.value = text
-        c.explanation.layout.display = "block" if text else "none"
-        return "" if text else "Nothing to explain yet: no move has been made."
+        c.explanation.layout.display = "block"
+        return ""
 
     def _explain_html(self) -> str:
-        if self.selection:
-            actions = self._selector.matching(self.selection)
-            by = self._drawn_acting
-            parts = [
-                f"<li><b>{html.escape(str(a))}</b>: "
-                f"{html.escape(self.state.explain(a, by=by))}</li>"
-                for a in actions[:6]
-            ]
-            more = f"<li>... and {len(actions) - 6} more</li>" if len(actions) > 6 else ""
-            return f"<div><b>Moves you are picking:</b><ul>{''.join(parts)}{more}</ul></div>"
-        log = self.match.log
-        if not log:
-            return ""
-        # The last decision by a player; chance outcomes are explained by their odds.
-        idx = next((i for i in range(len(log) - 1, -1, -1) if log[i].player >= 0), len(log) - 1)
-        entry = log[idx]
-        before = self._state_at(idx)
-        by = entry.player if entry.player >= 0 else None
-        why = before.explain(entry.action, by=by)
-        odds = f" (chance {entry.probability})" if entry.probability is not None else ""
-        return (f"<div><b>Step {entry.step}. {html.escape(entry.text)}</b>{html.escape(odds)}"
-                f"<br>{html.escape(why)}</div>")
+        """The choices of the seat at the screen: what each highlighted target does (the
+        legal moves on the current click path, with ``state.explain``) and why each greyed
+        one cannot be played (the renderer's ``greyed_actions``, ``state.why_illegal``).
+        It never explains a bot's move: on a bot's or chance's turn it says whose it is."""
+        s = self.state
+        if s.is_terminal():
+            return f"<div><b>Game over.</b> {html.escape(_sentence([self._outcome()]))}</div>"
+        acting = self._drawn_acting
+        if acting is None or not self._selector or self._drawn_state is not s:
+            return f"<div>{html.escape(self._nothing_to_choose())}</div>"
+        actions = self._selector.matching(self.selection)
+        shown = actions[:EXPLAIN_LIMIT]
+        items = [f"<li><b>{html.escape(str(a))}</b>"
+                 f"{html.escape(_reason(a, s.explain(a, by=acting)))}</li>" for a in shown]
+        if len(actions) > len(shown):
+            items.append(f"<li>... and {len(actions) - len(shown)} more: pick a piece to see "
+                         "only its moves</li>")
+        refused = []
+        for a in ([] if self.selection else self._greyed(acting))[:EXPLAIN_LIMIT]:
+            refused.append(f'<li class="tl-greyed"><b>{html.escape(str(a))}</b>: not allowed. '
+                           f"{html.escape(s.why_illegal(a, by=acting))}</li>")
+        head = ("The moves you are picking" if self.selection
+                else f"Your choices, {self._name(acting)}")
+        out = f"<div><b>{html.escape(head)}:</b><ul>{''.join(items)}</ul>"
+        if refused:
+            out += f"<b>Greyed out:</b><ul>{''.join(refused)}</ul>"
+        return out + "</div>"
 
-    def _state_at(self, k: int) -> State:
-        """The state after the first ``k`` moves, replayed (the match keeps it private)."""
-        s = self.match.game.new_initial_state()
-        for seat, action in self.match.moves[:k]:
-            s.apply(action, by=None if seat == CHANCE else seat)
-        return s
+    def _greyed(self, seat: int) -> list:
+        """The renderer's greyed-out moves for ``seat`` (none if it offers no such hook)."""
+        hook = _hook(self.match.game, "greyed_actions")
+        try:
+            return list(hook(self.state, seat)) if hook is not None else []
+        except Exception:  # noqa: BLE001 - an explanation must not fail for a drawing hint
+            return []
+
+    def _nothing_to_choose(self) -> str:
+        s, m = self.state, self.match
+        if s.is_chance_node():
+            return ("Chance moves next (press Step or Autoplay): there is nothing for you to "
+                    "choose yet. Explain explains the choices of the seat at the screen.")
+        bots, humans = m.bots_to_act(), m.humans_to_act()
+        if humans:
+            return (f"{self._names(humans, plain=True)} may act, but not at this screen: "
+                    f"{self._why_no_clicks()}.")
+        if bots:
+            return (f"{self._names(bots, plain=True)} (bot) is to move: press Step to see "
+                    "what it does. Explain explains the choices of the seat at the screen.")
+        return "Nothing to choose here."
 
     def _set_seat(self, seat: int, choice: str) -> str:
         spec: Any = None if choice == HUMAN else self._bot_objects.get(choice, choice)
@@ -554,6 +612,9 @@ class Board(widgets.VBox):
         c.back.disabled = m.position == 0
         c.forward.disabled = not m.can_redo
         c.step.disabled = m.state.is_terminal() and not m.can_redo
+        # Offer Step where only chance or a bot can move the game on (or undone steps wait).
+        waiting = m.state.is_terminal() or (m.waiting_for_human() and not m.can_redo)
+        c.step.button_style = "" if waiting else "info"
         self._sync_controls()
         self._update_status()
         c.log.value = self._log_html()
@@ -594,26 +655,50 @@ class Board(widgets.VBox):
             verb = "may act" if len(humans) > 1 else "is to move"
             parts.append(f"{self._names(humans, plain)} {verb}: {esc(self._why_no_clicks())}")
         if bots:
-            who = " and ".join(b(f"{self._name(p)} ({m.seat(p)} bot)") for p in bots)
+            who = " and ".join(b(f"{self._name(p)} (bot)") for p in bots)
             verb = "is" if len(bots) == 1 else "are"
             parts.append(f"{who} {verb} thinking: press Step or Autoplay")
         return step + "; ".join(parts) + "."
 
     def _game_over_text(self, b: Callable[[str], str]) -> str:
+        tally = self._tally()
+        return (f"Game over: {html.escape(_sentence([self._outcome()]))}"
+                + (f" Points: {html.escape(tally)}." if tally else ""))
+
+    def _tally(self) -> str:
+        try:
+            totals = [sc["total"] for sc in self.state.scores()]
+        except Exception:  # noqa: BLE001 - points are a courtesy here (some games have none)
+            return ""
+        return "; ".join(f"{self._name(p)} {v}" for p, v in enumerate(totals))
+
+    def _outcome(self) -> str:
+        """Who won: the game's own sentence (``outcome_text``, which names the tie-break
+        on a tie on points), else a generic one."""
         s = self.state
+        hook = _hook(self.match.game, "outcome_text")
+        if hook is not None:
+            try:
+                text = hook(s)
+            except Exception:  # noqa: BLE001 - fall back to the generic sentence
+                text = ""
+            if text:
+                return clip(str(text))
         winners = s.winners()
+        if not winners:
+            return "nobody wins"
+        if len(winners) > 1:
+            return "a tie between " + self._names(winners, plain=True)
         try:
             totals = [sc["total"] for sc in s.scores()]
-            tally = "; ".join(f"{self._name(p)} {v}" for p, v in enumerate(totals))
-        except Exception:  # noqa: BLE001 - points are a courtesy here (some games have none)
-            tally = ""
-        if len(winners) == 1:
-            head = f"Game over: {b(self._name(winners[0]))} wins"
-        elif winners:
-            head = "Game over: tie between " + ", ".join(b(self._name(p)) for p in winners)
-        else:
-            head = "Game over"
-        return head + (f" ({html.escape(tally)})" if tally else "") + "."
+        except Exception:  # noqa: BLE001
+            return f"{self._name(winners[0])} wins"
+        w = winners[0]
+        tied = [p for p, t in enumerate(totals) if t == totals[w] and p != w]
+        if tied:
+            return (f"{self._name(w)} wins on the tie-break (tied with "
+                    f"{self._names(tied, plain=True)} on {totals[w]} points)")
+        return f"{self._name(w)} wins"
 
     def _log_html(self) -> str:
         log = self.match.log
@@ -625,6 +710,30 @@ class Board(widgets.VBox):
         rows = [f'<li class="tl-log-more">... {earlier} earlier steps</li>'] if earlier else []
         rows += [_log_row(e) for e in shown]
         return f'<div class="tl-log-title">Log</div><ol class="tl-log-list">{"".join(rows)}</ol>'
+
+
+#: How many moves "Explain" lists at once.
+EXPLAIN_LIMIT = 12
+
+
+def _hook(game: Game, name: str) -> Callable | None:
+    """An optional function of the game's render module (see the module docstring)."""
+    module = getattr(game, "RENDERER", "")
+    if not module:
+        return None
+    try:
+        return getattr(importlib.import_module(module), name, None)
+    except ImportError:
+        return None
+
+
+def _reason(action: Any, why: str) -> str:
+    """``explain``'s text after the move's own sentence, which is shown in bold already:
+    a game that starts its explanation with the sentence must not print it twice."""
+    text = str(action)
+    if why.startswith(text):
+        why = why[len(text):].lstrip(" .:;,")
+    return f": {why}" if why else ""
 
 
 class _Notice(Exception):

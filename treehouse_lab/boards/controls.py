@@ -37,7 +37,8 @@ class Controls:
         self.restart = _button("Restart", "refresh", "Start the match again (same seed)")
         self.explain = _button(
             "Explain this move", "question-circle",
-            "Why the last move (or the move you are picking) is allowed",
+            "Your choices here: what each highlighted target does, why greyed ones cannot "
+            "be played",
         )
         # The Play widget counts up in the browser on its own timer; each tick the kernel
         # sees is one step. ``max`` is just "a long game": the board stops it earlier.
@@ -45,6 +46,11 @@ class Controls:
             value=0, min=0, max=1_000_000, step=1, interval=600,
             show_repeat=False, description="Autoplay", tooltip="Autoplay bots and chance",
         )
+        self.play.add_class("tl-play")
+        # The Play widget draws its buttons as bare icons: a visible label says what they
+        # are for (issue 7), and board.css names each button (play, pause, stop).
+        self.autoplay_label = widgets.HTML("<b>Autoplay</b> bots and chance:")
+        self.autoplay_label.add_class("tl-autoplay-label")
         self.speed = widgets.IntSlider(
             value=600, min=50, max=2000, step=50, description="Delay (ms)",
             readout=True, continuous_update=False, style={"description_width": "auto"},
@@ -83,7 +89,8 @@ class Controls:
             layout=widgets.Layout(flex_flow="row wrap"),
         )
         buttons.add_class("tl-row")
-        auto = widgets.HBox([self.play, self.speed], layout=widgets.Layout(flex_flow="row wrap"))
+        auto = widgets.HBox([self.autoplay_label, self.play, self.speed],
+                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         auto.add_class("tl-row")
         seats = widgets.HBox(
             [widgets.HTML("<b>Seats</b>"), *self.seats, self.screen],

@@ -206,7 +206,8 @@ def test_svg_is_valid_and_marks_treehouses_hand_and_targets(game):
     for s in walk(game, 13)[::7]:
         paths = s.click_paths()
         targets = {t for p in paths.values() for t in p}
-        svg = s.render_svg(targets=targets, selection=())
+        seat = s.current_player if s.current_player >= 0 else None  # the seat at the screen
+        svg = s.render_svg(viewer=seat, targets=targets, selection=())
         root = ET.fromstring(svg)
         assert root.get("class") == "tl-board tl-backyard"
         houses = root.findall(".//{http://www.w3.org/2000/svg}g[@data-treehouse]")
@@ -231,7 +232,7 @@ def test_click_paths_and_highlighted_cards():
     assert len(flat) == len(set(flat))
     for a, b in itertools.permutations(flat, 2):
         assert a != b[: len(a)]
-    svg = s.render_svg(targets={t for p in flat for t in p})
+    svg = s.render_svg(viewer=0, targets={t for p in flat for t in p})
     root = ET.fromstring(svg)
     playable = {e.get("data-card"): e.get("data-playable") for e in root.iter()
                 if e.get("data-playable")}

@@ -27,7 +27,9 @@ def test_svg_marks_trios_house_and_matches():
     assert trios["2"].get("data-matches") == "true" and trios["1"].get("data-matches") == "false"
     house = [e for e in root.iter() if e.get("data-house") is not None]
     assert len(house) == 1 and house[0].get("data-arrangement") == "<S LM"
-    assert "matches the House" in svg and 'data-die="hop"' in svg
+    # Equal to the House, but no action made it so: not drawn as a match (issue 7).
+    assert "same as the House (set-up, not a match)" in svg and "WINS" not in svg
+    assert 'data-die="hop"' in svg
     # every piece drawn once per line: 3 trios + the House, three sizes each
     pieces = [e.get("data-piece") for e in root.iter() if e.get("data-piece")]
     assert sorted(pieces) == sorted("SML" * 4)

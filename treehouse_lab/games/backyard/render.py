@@ -1,13 +1,28 @@
 """Drawing Backyard Builders: an SVG board, a text board and the board's click paths.
 
-The SVG is drawn for one viewer (the seat at the screen; None means the player to move, as
-in hot-seat play) and shows only what that seat may see: other players' face-down cards are
-plain grey, the deck is a count, and the hand is drawn only for the player holding it.
+The SVG is drawn for one viewer (the seat at the screen) and shows only what that seat may
+see: other players' face-down cards are plain grey, the deck is a count, and the hand is
+drawn face up only for the viewer holding it. ``viewer=None`` is nobody: every hidden card
+stays hidden (a bot's turn, a picture in a notebook). Cards glow only when they are
+``targets`` (clickable now): a hand drawn for a seat that cannot act looks inert.
+
+Layout (issue 7, a laptop screen): the treehouses stand side by side with a faint slot for
+every card still to come, and the deck, the achievement card and the hand sit to their right
+(below them for 4 and 5 players), so the whole board is wider than tall and the hand, its
+face-down tabs and the status line under the board fit on a 1366x768 screen.
 
 Colours are chosen to stay apart for colour-blind readers (after the Okabe-Ito palette) and
 every floor also carries its colour's letter and a light pattern, so colour is never the
-only cue. Targets (docs/dev/contracts.md): ``hand:<card>:up`` plays a card face up (offered
-only when it matches) and ``hand:<card>:down`` plays it face down as a wild.
+only cue. Every card, the deck, a ladder and the achievement have a ``<title>``: hovering
+shows what it is and, for a card in the hand, why it can or cannot go on face up.
+
+Targets (docs/dev/contracts.md): ``hand:<card>:up`` plays a card face up (offered only when
+it matches) and ``hand:<card>:down`` plays it face down as a wild.
+
+Besides ``render_svg``, ``render_text`` and ``click_paths``, the module offers the board two
+optional hooks: ``greyed_actions(state, player)`` (the face-up plays drawn greyed out, so
+"Explain" can say why each is not allowed) and ``outcome_text(state)`` (who won and, on a
+tie on points, the tie-break that decided it).
 """
 
 from __future__ import annotations
@@ -29,22 +44,42 @@ WILD_FILL, WILD_INK = "#B9B9B9", "#3D3D3D"
 PATTERN = {"purple": "tl-by-stripes", "green": "tl-by-dots", "yellow": "tl-by-none",
            "blue": "tl-by-waves"}
 
-COL_W = 176          # one treehouse column
-FLOOR_H = 20         # one floor
+PAD = 20             # outer margin
+HEAD_H = 62          # title and status
+COL_W = 142          # one treehouse column (narrower for five players: ``_col_w``)
+CARD_W = 108         # a card in a treehouse (34 less than its column)
+FLOOR_H = 16         # one floor of a built card
 CARD_GAP = 4         # between stacked cards
-CARD_W = 120         # a card in a treehouse
-HAND_W, HAND_FLOOR = 104, 38  # a card in the hand
-TAB_H = 24           # the "face down" tab under a hand card
+SLOT = 2 * FLOOR_H + CARD_GAP
+LADDER_H = 26
+HAND_W, HAND_FLOOR = 92, 30   # a card in the hand
+HAND_STEP = HAND_W + 12
+TAB_H = 22           # the "face down" tab under a hand card
+HAND_ROW = 3         # hand cards per row
+HAND_ROW_H = 2 * HAND_FLOOR + TAB_H + 18
+SIDE_W = HAND_ROW * HAND_STEP  # the side panel: deck, achievement card, hand
 FONT = "font-family=\"'Nunito','Trebuchet MS','Segoe UI',sans-serif\""
 
 
-def _t(x: float, y: float, text: str, size: int = 12, fill: str = "#333", anchor: str = "start",
-       weight: str = "normal", extra: str = "") -> str:
-    return (f'<text x="{x:g}" y="{y:g}" font-size="{size}" fill="{fill}" '
+def _t(x: float, y: float, text: str, size: float = 12, fill: str = "#333",
+       anchor: str = "start", weight: str = "normal", extra: str = "",
+       fit: float | None = None) -> str:
+    """A text; with ``fit``, squeezed to that width when it would be wider (a narrow
+    column keeps its words at a readable size rather than shrinking them)."""
+    if fit is not None and len(text) * size * 0.56 > fit:
+        extra += f' textLength="{fit:g}" lengthAdjust="spacingAndGlyphs"'
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}" '
             f'text-anchor="{anchor}" font-weight="{weight}"{extra}>{escape(text)}</text>')
 
 
+def _title(text: str) -> str:
+    """A tooltip (and the accessible name the board gives a clickable part)."""
+    return f"<title>{escape(text)}</title>"
+
+
 def _defs() -> str:
+    # Fixed ids: the live board gives each of its pictures its own (widgets/board.js), and
+    # a static picture is drawn on its own (an <img> in JupyterLab, a PNG in a notebook).
     return (
         "<defs>"
         '<pattern id="tl-by-stripes" width="8" height="8" patternUnits="userSpaceOnUse" '
@@ -80,12 +115,12 @@ def _floor(x: float, y: float, w: float, h: float, f: Floor, size: int = 12,
            top: bool = False, bottom: bool = False) -> str:
     """One floor: colour, pattern, colour letter badge and number."""
     d = _shape(x, y, w, h, top, bottom)
+    base = y + h / 2 + size * 0.36
     if f.colour is None:
         return (f'<g class="tl-floor" data-colour="wild">'
                 f'<path d="{d}" fill="{WILD_FILL}"/><path d="{d}" fill="url(#tl-by-hatch)"/>'
-                + _t(x + 8, y + h / 2 + size * 0.36, "WILD", size - 2, WILD_INK, weight="bold")
-                + _t(x + w - 8, y + h / 2 + size * 0.36, str(f.number), size, WILD_INK, "end",
-                     "bold") + "</g>")
+                + _t(x + 8, base, "WILD", size - 1, WILD_INK, weight="bold")
+                + _t(x + w - 8, base, str(f.number), size, WILD_INK, "end", "bold") + "</g>")
     fill, ink = FILL[f.colour], INK[f.colour]
     r = min(h / 2 - 2, 8)
     return (f'<g class="tl-floor" data-colour="{f.colour}">'
@@ -94,15 +129,15 @@ def _floor(x: float, y: float, w: float, h: float, f: Floor, size: int = 12,
             f'opacity="0.9"/>'
             + _t(x + 4 + r, y + h / 2 + r * 0.42, LETTERS[f.colour], int(r * 1.2) + 1,
                  "#333" if f.colour != "yellow" else "#3A2E00", "middle", "bold")
-            + _t(x + w - 8, y + h / 2 + size * 0.36, str(f.number), size, ink, "end", "bold")
+            + _t(x + w - 8, base, str(f.number), size, ink, "end", "bold")
             + "</g>")
 
 
 def _card(x: float, y: float, w: float, fh: float, floors: tuple[Floor, Floor], face_down: bool,
-          size: int = 12, attrs: str = "") -> str:
+          size: int = 12, attrs: str = "", tip: str = "") -> str:
     """A card of two floors, bottom floor drawn below the top floor, rounded corners."""
     fd = ' data-face-down="true"' if face_down else ""
-    return (f'<g{attrs}{fd}><g filter="url(#tl-by-shadow)">'
+    return (f'<g{attrs}{fd}>' + (_title(tip) if tip else "") + '<g filter="url(#tl-by-shadow)">'
             + _floor(x, y, w, fh, floors[1], size, top=True)
             + _floor(x, y + fh, w, fh, floors[0], size, bottom=True) + "</g>"
             f'<path d="{_shape(x, y, w, 2 * fh, True, True)}" fill="none" stroke="#2b2b2b" '
@@ -113,16 +148,17 @@ def _card(x: float, y: float, w: float, fh: float, floors: tuple[Floor, Floor], 
 
 def _ladder(x: float, y: float, w: float, h: float) -> str:
     rungs = "".join(
-        f'<line x1="{x + 14:g}" y1="{y + 6 + i * (h - 10) / 3:g}" x2="{x + w - 14:g}" '
-        f'y2="{y + 6 + i * (h - 10) / 3:g}" stroke="#7A4E24" stroke-width="3" '
+        f'<line x1="{x + 14:g}" y1="{y + 5 + i * (h - 8) / 3:g}" x2="{x + w - 14:g}" '
+        f'y2="{y + 5 + i * (h - 8) / 3:g}" stroke="#7A4E24" stroke-width="2.5" '
         'stroke-linecap="round"/>'
         for i in range(4))
-    return (f'<g class="tl-ladder"><rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="6" '
+    return (f'<g class="tl-ladder">{_title("Ladder: any card may be built on it")}'
+            f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="6" '
             f'fill="#E9D3B0" stroke="#A9773F" stroke-width="1.2"/>'
             f'<line x1="{x + 14:g}" y1="{y + 2:g}" x2="{x + 14:g}" y2="{y + h - 2:g}" '
-            f'stroke="#7A4E24" stroke-width="3"/>'
+            f'stroke="#7A4E24" stroke-width="2.5"/>'
             f'<line x1="{x + w - 14:g}" y1="{y + 2:g}" x2="{x + w - 14:g}" y2="{y + h - 2:g}" '
-            f'stroke="#7A4E24" stroke-width="3"/>{rungs}'
+            f'stroke="#7A4E24" stroke-width="2.5"/>{rungs}'
             + _t(x + w / 2, y + h / 2 + 4, "LADDER", 10, "#5A3815", "middle", "bold",
                  ' letter-spacing="2" opacity="0.85"')
             + "</g>")
@@ -130,16 +166,68 @@ def _ladder(x: float, y: float, w: float, h: float) -> str:
 
 def _hammer(x: float, y: float) -> str:
     return (f'<g class="tl-hammer" transform="translate({x:g},{y:g}) rotate(-35)">'
+            "<title>Start player (hammer)</title>"
             '<rect x="-1.8" y="-2" width="3.6" height="16" rx="1.5" fill="#8B5A2B"/>'
-            '<rect x="-7" y="-6" width="14" height="6" rx="1.5" fill="#5F6B73"/>'
-            "<title>Start player (hammer)</title></g>")
+            '<rect x="-7" y="-6" width="14" height="6" rx="1.5" fill="#5F6B73"/></g>')
 
 
-def _viewer(state: BackyardState, viewer: int | None) -> int | None:
-    if viewer is not None:
-        return viewer
-    p = state.current_player
-    return p if p >= 0 else state.holder
+# -- what the board needs beyond the picture ---------------------------------------------
+
+def outcome_text(state: BackyardState) -> str:
+    """Who won, with their points; on a tie on points, the tie-break that decided it
+    (Winner of the Game, ruling R5). "" before the end."""
+    if not state.is_terminal():
+        return ""
+    g = state.game
+    w, tied, points = _result(state)
+    if len(tied) == 1:
+        return f"{g.player_name(w)} wins with {points} points"
+    others = " and ".join(g.player_name(p) for p in tied if p != w)
+    return (f"{g.player_name(w)} wins the tie with {others} on {points} points: of the tied "
+            f"players, {g.player_name(w)} sits farthest clockwise from the start player, "
+            f"{_start_name(state)}")
+
+
+def _result(state: BackyardState) -> tuple[int, list[int], int]:
+    """(winner, the players tied on the winner's points, those points) at the end."""
+    totals = [row["total"] for row in state.scores()]
+    w = state.winners()[0]
+    return w, [p for p, t in enumerate(totals) if t == totals[w]], totals[w]
+
+
+def _start_name(state: BackyardState) -> str:
+    sp = state.start_player
+    return state.game.player_name(sp) if sp is not None else "nobody"
+
+
+def greyed_actions(state: BackyardState, player: int | None) -> list[Action]:
+    """The face-up plays the picture shows greyed out for ``player``: cards in their hand
+    that do not match their top floor. The board's "Explain" says why each is refused
+    (``state.why_illegal``)."""
+    if player is None or state.phase != "play" or player != state.holder:
+        return []
+    top = state.top_floor(player)
+    return [Play(c.id) for c in state.hand(player) if not matches(top, c)]
+
+
+# -- the picture ----------------------------------------------------------------------------
+
+def _status(state: BackyardState) -> str:
+    g = state.game
+    phase, holder = state.phase, state.holder
+    if phase == "over":
+        w, tied, points = _result(state)
+        if len(tied) > 1:
+            return f"Game over: {g.player_name(w)} wins the tie on {points} points"
+        return f"Game over: {g.player_name(w)} wins with {points} points"
+    if phase in ("achievement", "start"):
+        return "Setting up: " + ("turning up the achievement card" if phase == "achievement"
+                                 else "choosing the start player")
+    if phase == "deal":
+        return f"{g.player_name(holder)} (start player) draws {g.players} cards"  # type: ignore[arg-type]
+    if phase == "draw":
+        return f"{g.player_name(holder)} draws a card"  # type: ignore[arg-type]
+    return f"{g.player_name(holder)} to build"  # type: ignore[arg-type]
 
 
 def render_svg(state: BackyardState, viewer: int | None = None, selection: Iterable[str] = (),
@@ -149,188 +237,268 @@ def render_svg(state: BackyardState, viewer: int | None = None, selection: Itera
     n = g.players
     selection = set(selection)
     targets = set(targets)
-    me = _viewer(state, viewer)
     k = g.cards_each
-    width = max(40 + n * COL_W, 780)
-    left = (width - n * COL_W) / 2
-    top = 96
-    stack_h = k * (2 * FLOOR_H + CARD_GAP)
-    base = top + 30 + stack_h          # y of the ladder's top
-    ladder_h = 34
-    scores_y = base + ladder_h + 20
-    hand_y = scores_y + 52
-    height = hand_y + (2 * HAND_FLOOR + TAB_H + 56 if state.holder is not None else 24)
+    col_h = 40 + k * SLOT + LADDER_H + 44
+    sx = PAD + n * _col_w(n) + 16        # the side panel: deck, achievement, hand
+    hand_y = HEAD_H + (116 if g.achievements_on else 42)
+    # The hand holds players + 1 cards after a draw; at the end there is none (ruling R2).
+    rows = -(-(n + 1) // HAND_ROW) if state.holder is not None else 0
+    panel_h = hand_y - HEAD_H + (72 + rows * HAND_ROW_H if rows else 100)
+    width = sx + SIDE_W + PAD
+    height = HEAD_H + max(col_h, panel_h) + 12
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tl-board tl-backyard" '
         f'width="{width:g}" height="{height:g}" viewBox="0 0 {width:g} {height:g}" {FONT} '
         f'data-phase="{state.phase}" data-turn="{state.turn}">',
         _defs(),
         f'<rect width="{width:g}" height="{height:g}" rx="14" fill="url(#tl-by-sky)"/>',
+        _t(PAD, 30, g.TITLE, 19, "#2D3B2D", weight="bold"),
+        _t(PAD, 50, f"{_status(state)}  ·  turn {min(state.turn + 1, g.total_plays)} of "
+           f"{g.total_plays}  ·  {k} cards each", 13, "#4A4A4A", extra=' class="tl-status"'),
     ]
-
-    # Header: title, status, deck, achievement.
-    phase = state.phase
-    holder = state.holder
-    if phase == "over":
-        w = state.winners()
-        status = (f"Game over: {g.player_name(w[0])} wins with "
-                  f"{state.scores()[w[0]]['total']} points" if w else "Game over")
-    elif phase in ("achievement", "start"):
-        status = "Setting up: " + ("turning up the achievement card" if phase == "achievement"
-                                   else "choosing the start player")
-    elif phase == "deal":
-        status = f"{g.player_name(holder)} (start player) draws {n} cards"  # type: ignore[arg-type]
-    elif phase == "draw":
-        status = f"{g.player_name(holder)} draws a card"  # type: ignore[arg-type]
-    else:
-        status = f"{g.player_name(holder)} to build"  # type: ignore[arg-type]
-    out.append(_t(24, 34, g.TITLE, 20, "#2D3B2D", weight="bold"))
-    out.append(_t(24, 56, f"{status}  ·  turn {min(state.turn + 1, g.total_plays)} of "
-                  f"{g.total_plays}  ·  {k} cards each", 13, "#4A4A4A",
-                  extra=' class="tl-status"'))
-    # The deck: a small stack with its count.
-    dx = 24
-    out.append(f'<g class="tl-deck" data-count="{state.deck_count}">'
-               + "".join(f'<rect x="{dx + i * 2:g}" y="{66 - i * 2:g}" width="30" height="22" '
-                         f'rx="4" fill="#6B8F5E" stroke="#3F5A36"/>' for i in range(3))
-               + _t(dx + 42, 84, f"Deck: {state.deck_count} cards", 12, "#3F5A36", weight="bold")
-               + "</g>")
-    ach = state.achievement
-    if ach is not None:
-        ax, aw = width - 320, 296
-        out.append(f'<g class="tl-achievement" data-achievement={quoteattr(ach.id)}>'
-                   f'<rect x="{ax:g}" y="14" width="{aw}" height="62" rx="10" fill="#FFF7E0" '
-                   f'stroke="#D9A400" stroke-width="1.5" filter="url(#tl-by-shadow)"/>'
-                   + _t(ax + 12, 34, f"★ {ach.name}", 13, "#6B4E00", weight="bold")
-                   + _t(ax + aw - 12, 34, f"+{ach.points}", 15, "#6B4E00", "end", "bold")
-                   + _t(ax + 12, 54, ach.text, 11, "#5A4A1A")
-                   + _t(ax + 12, 69, "Everyone who meets it scores the points", 9, "#8A7A4A")
-                   + "</g>")
-    elif g.achievements_on:
-        out.append(_t(width - 24, 40, "Achievement card: not chosen yet", 12, "#777", "end"))
-
-    # Treehouses.
-    scores = state.scores()
-    runs = [state.run(p) for p in range(n)]
-    for p in range(n):
-        cx = left + p * COL_W
-        x = cx + (COL_W - CARD_W) / 2
-        house = state.treehouse(p)
-        mine = p == me
-        out.append(f'<g data-treehouse="{p}" data-cards="{len(house)}" '
-                   f'data-run="{runs[p].length}" data-score="{scores[p]["total"]}">')
-        panel = "#FFFFFF" if mine else "#FBFAF6"
-        out.append(f'<rect x="{cx + 6:g}" y="{top:g}" width="{COL_W - 12:g}" '
-                   f'height="{scores_y + 34 - top:g}" rx="12" fill="{panel}" '
-                   f'stroke="{"#2E7D4F" if p == holder else "#D8D2C4"}" '
-                   f'stroke-width="{2.5 if p == holder else 1}"/>')
-        label = g.player_name(p) + (" (you)" if mine and viewer is not None else "")
-        out.append(_t(cx + COL_W / 2, top + 20, label, 13, "#2D3B2D", "middle", "bold"))
-        if p == state.start_player:
-            out.append(_hammer(cx + 20, top + 14))
-        if p == holder:
-            out.append(_t(cx + COL_W / 2, top + 34, "holds the hand", 10, "#2E7D4F", "middle"))
-        # Ladder, then cards upward (bottom floor first).
-        out.append(_ladder(x, base, CARD_W, ladder_h))
-        out.append(f'<rect x="{cx + 10:g}" y="{base + ladder_h:g}" width="{COL_W - 20:g}" '
-                   'height="5" rx="2.5" fill="#8DBF6A"/>')
-        for i, pc in enumerate(house):
-            y = base - (i + 1) * (2 * FLOOR_H + CARD_GAP) + CARD_GAP
-            out.append(_card(x, y, CARD_W, FLOOR_H, pc.floors, pc.face_down, 12,
-                             f' class="tl-built" data-index="{i}"'))
-        run = runs[p]
-        if run.length:
-            # Floor j (bottom up) of card j//2: its y from the card's top.
-            def floor_top(j: int) -> float:
-                card_top = base - (j // 2 + 1) * (2 * FLOOR_H + CARD_GAP) + CARD_GAP
-                return card_top + (FLOOR_H if j % 2 == 0 else 0)
-            y_hi = floor_top(run.start + run.length - 1)
-            y_lo = floor_top(run.start) + FLOOR_H
-            bonus = scores[p]["run"]
-            colour = "#D4A000" if bonus else "#555"
-            out.append(f'<g class="tl-run" data-run="{run.length}" data-colour="{run.colour}">'
-                       f'<rect x="{x - 4:g}" y="{y_hi - 3:g}" width="{CARD_W + 8:g}" '
-                       f'height="{y_lo - y_hi + 6:g}" rx="8" fill="none" stroke="{colour}" '
-                       f'stroke-width="{3 if bonus else 1.5}" '
-                       f'stroke-dasharray="{"none" if bonus else "5 3"}"/>'
-                       + _t(x + CARD_W + 6, (y_hi + y_lo) / 2 - 2, "run", 8, colour)
-                       + _t(x + CARD_W + 6, (y_hi + y_lo) / 2 + 9,
-                            f"{run.length}", 12, colour, "start", "bold")
-                       + "</g>")
-        s = scores[p]
-        parts = f"floors {s['floors']} + run {s['run']}"
-        if g.achievements_on:
-            parts += f" + ach. {s['achievement']}"
-        out.append(_t(cx + COL_W / 2, scores_y, f"{s['total']} points", 14, "#2D3B2D",
-                      "middle", "bold", ' class="tl-score"'))
-        out.append(_t(cx + COL_W / 2, scores_y + 16, parts, 10, "#666", "middle"))
-        out.append("</g>")
-
-    # The hand.
-    out.append(_hand(state, me, width, hand_y, targets, selection))
+    out.append(_treehouses(state, viewer, PAD, HEAD_H, col_h))
+    out.append(_deck_and_achievement(state, sx, HEAD_H))
+    out.append(_hand(state, viewer, sx, hand_y, targets, selection))
+    spare = HEAD_H + col_h - (HEAD_H + panel_h)
+    if spare >= 96 and state.holder is not None:
+        out.append(_how_to_build(sx, HEAD_H + col_h - 88))
     out.append("</svg>")
     return "".join(out)
 
 
-def _hand(state: BackyardState, me: int | None, width: float, y: float,
+def _how_to_build(x: float, y: float) -> str:
+    """The matching rule, under the hand where there is room: what a glowing card means."""
+    lines = ["How to Build Your Treehouse: a card goes on face up",
+             "when its bottom floor matches the colour or the number",
+             "of your top floor; the ladder and grey wilds match all.",
+             "Any card may go on face down: a wild that scores 0",
+             "and breaks colour runs."]
+    return ('<g class="tl-rules">'
+            f'<rect x="{x:g}" y="{y:g}" width="{SIDE_W:g}" height="86" rx="8" fill="#FFFFFF" '
+            'fill-opacity="0.6" stroke="#D8D2C4"/>'
+            + "".join(_t(x + 10, y + 17 + 15 * i, line, 10.5, "#555")
+                      for i, line in enumerate(lines))
+            + "</g>")
+
+
+def _col_w(players: int) -> int:
+    """A treehouse column's width: five columns are narrower, so that a five-player board
+    is still drawn near its natural size in a notebook on a laptop."""
+    return COL_W if players <= 4 else 124
+
+
+def _treehouses(state: BackyardState, viewer: int | None, x0: float, y0: float,
+                col_h: float) -> str:
+    g = state.game
+    n, k = g.players, g.cards_each
+    holder = state.holder
+    scores = state.scores()
+    runs = [state.run(p) for p in range(n)]
+    base = y0 + 40 + k * SLOT          # the ladder's top
+    col_w = _col_w(n)
+    card_w = col_w - (COL_W - CARD_W)
+    out: list[str] = []
+    for p in range(n):
+        cx = x0 + p * col_w
+        x = cx + (col_w - card_w) / 2
+        house = state.treehouse(p)
+        mine = viewer is not None and p == viewer
+        out.append(f'<g data-treehouse="{p}" data-cards="{len(house)}" '
+                   f'data-run="{runs[p].length}" data-score="{scores[p]["total"]}">')
+        out.append(f'<rect x="{cx + 4:g}" y="{y0:g}" width="{col_w - 8:g}" '
+                   f'height="{col_h:g}" rx="12" fill="{"#FFFFFF" if mine else "#FBFAF6"}" '
+                   f'stroke="{"#2E7D4F" if p == holder else "#D8D2C4"}" '
+                   f'stroke-width="{2.5 if p == holder else 1}"/>')
+        label = g.player_name(p) + (" (you)" if mine else "")
+        out.append(_t(cx + col_w / 2, y0 + 19, label, 13, "#2D3B2D", "middle", "bold"))
+        if p == state.start_player:
+            out.append(_hammer(cx + 18, y0 + 13))
+        if p == holder:
+            out.append(_t(cx + col_w / 2, y0 + 33, "holds the hand", 10, "#2E7D4F", "middle"))
+        # Faint slots for the cards still to come: the column shows how tall it will grow.
+        for i in range(len(house), k):
+            y = base - (i + 1) * SLOT + CARD_GAP
+            out.append(f'<rect x="{x + 3:g}" y="{y + 1:g}" width="{card_w - 6:g}" '
+                       f'height="{2 * FLOOR_H - 2:g}" rx="6" fill="none" stroke="#CFC8B6" '
+                       'stroke-dasharray="4 4" stroke-width="1"/>')
+        out.append(_ladder(x, base, card_w, LADDER_H))
+        out.append(f'<rect x="{cx + 10:g}" y="{base + LADDER_H:g}" width="{col_w - 20:g}" '
+                   'height="4" rx="2" fill="#8DBF6A"/>')
+        for i, pc in enumerate(house):
+            y = base - (i + 1) * SLOT + CARD_GAP
+            if not pc.face_down:
+                tip = f"{g.player_name(p)}'s card {i + 1}: {pc.card.text}"
+            elif mine:
+                tip = f"Your card {i + 1}: {pc.card.text}, built face down as a wild"
+            else:
+                tip = (f"{g.player_name(p)}'s card {i + 1}: face down, a wild (grey floors "
+                       f"score {g.wild_points} each)")
+            out.append(_card(x, y, card_w, FLOOR_H, pc.floors, pc.face_down, 11,
+                             f' class="tl-built" data-index="{i}"', tip))
+        out.append(_run(x, base, card_w, runs[p], scores[p]["run"]))
+        s = scores[p]
+        parts = f"floors {s['floors']} + run {s['run']}"
+        if g.achievements_on:
+            parts += f" + ach. {s['achievement']}"
+        sy = base + LADDER_H + 22
+        out.append(_t(cx + col_w / 2, sy, f"{s['total']} points", 14, "#2D3B2D",
+                      "middle", "bold", ' class="tl-score"'))
+        out.append(_t(cx + col_w / 2, sy + 15, parts, 10, "#666", "middle", fit=col_w - 14))
+        out.append("</g>")
+    return "".join(out)
+
+
+def _run(x: float, base: float, card_w: float, run, bonus: int) -> str:
+    if not run.length:
+        return ""
+
+    def floor_top(j: int) -> float:  # floor j (bottom up) belongs to card j // 2
+        card_top = base - (j // 2 + 1) * SLOT + CARD_GAP
+        return card_top + (FLOOR_H if j % 2 == 0 else 0)
+
+    y_hi = floor_top(run.start + run.length - 1)
+    y_lo = floor_top(run.start) + FLOOR_H
+    colour = "#D4A000" if bonus else "#555"
+    what = (f"Longest run: {run.length} {run.colour} floor{'s' if run.length > 1 else ''}"
+            + (f", the longest in the game: +{bonus} points" if bonus else
+               ", not the longest in the game"))
+    return (f'<g class="tl-run" data-run="{run.length}" data-colour="{run.colour}">'
+            + _title(what)
+            + f'<rect x="{x - 4:g}" y="{y_hi - 3:g}" width="{card_w + 8:g}" '
+            f'height="{y_lo - y_hi + 6:g}" rx="8" fill="none" stroke="{colour}" '
+            f'stroke-width="{3 if bonus else 1.5}" '
+            f'stroke-dasharray="{"none" if bonus else "5 3"}"/>'
+            + _t(x + card_w + 4, (y_hi + y_lo) / 2 - 2, "run", 10, colour)
+            + _t(x + card_w + 4, (y_hi + y_lo) / 2 + 10, f"{run.length}", 11, colour,
+                 "start", "bold")
+            + "</g>")
+
+
+def _deck_and_achievement(state: BackyardState, x: float, y: float) -> str:
+    g = state.game
+    out = [f'<g class="tl-deck" data-count="{state.deck_count}">'
+           + _title(f"The draw deck: {state.deck_count} cards, drawn at random")
+           + "".join(f'<rect x="{x + i * 2:g}" y="{y + 6 - i * 2:g}" width="28" height="20" '
+                     f'rx="4" fill="#6B8F5E" stroke="#3F5A36"/>' for i in range(3))
+           + _t(x + 40, y + 21, f"Deck: {state.deck_count} cards", 12, "#3F5A36",
+                weight="bold")
+           + "</g>"]
+    ach = state.achievement
+    ay = y + 36
+    if ach is not None:
+        aw = SIDE_W
+        out.append(f'<g class="tl-achievement" data-achievement={quoteattr(ach.id)}>'
+                   + _title(f"Achievement card: {ach.name}, +{ach.points} points to everyone "
+                            f"who meets it at the end: {ach.text}")
+                   + f'<rect x="{x:g}" y="{ay:g}" width="{aw}" height="62" rx="10" '
+                   'fill="#FFF7E0" stroke="#D9A400" stroke-width="1.5" '
+                   'filter="url(#tl-by-shadow)"/>'
+                   + _t(x + 12, ay + 20, f"★ {ach.name}", 13, "#6B4E00", weight="bold")
+                   + _t(x + aw - 12, ay + 20, f"+{ach.points}", 15, "#6B4E00", "end", "bold")
+                   + _t(x + 12, ay + 40, ach.text, 11, "#5A4A1A")
+                   + _t(x + 12, ay + 55, "Everyone who meets it scores the points", 10,
+                        "#8A7A4A")
+                   + "</g>")
+    elif g.achievements_on:
+        out.append(_t(x, ay + 20, "Achievement card: not chosen yet", 12, "#777"))
+    return "".join(out)
+
+
+def _hand(state: BackyardState, me: int | None, x0: float, y: float,
           targets: Collection[str], selection: Collection[str]) -> str:
     g = state.game
     holder = state.holder
     parts = ['<g class="tl-hand">']
     if holder is None:
         if state.phase == "over":
-            msg = (f"The {len(state.discard)} leftover cards were set aside unscored. "
-                   "Longest run bonus: outlined in gold.")
+            lines = _end_lines(state)
         else:
-            msg = "Set-up: the start player will draw the hand."
-        parts.append(_t(24, y, msg, 12, "#555"))
+            lines = ["Set-up: the start player will draw the hand."]
+        parts += [_t(x0, y + 16 + 16 * i, line, 12, "#555") for i, line in enumerate(lines)]
         parts.append("</g>")
         return "".join(parts)
     hand = state.hand(holder)
+    cy = y + 58
     if me != holder:
-        parts.append(_t(24, y, f"{g.player_name(holder)} holds the hand ({len(hand)} cards)",
-                        13, "#2D3B2D", weight="bold"))
+        # Nobody at the screen may see this hand (a bot's, another player's, or a picture
+        # drawn for nobody): its backs only.
+        parts.append(_t(x0, y + 14, f"{g.player_name(holder)} holds the hand "
+                        f"({len(hand)} cards)", 13, "#2D3B2D", weight="bold"))
+        parts.append(_t(x0, y + 31, "Their cards are hidden from this screen.", 11, "#666"))
         for i in range(len(hand)):
-            x = 24 + i * 34
-            parts.append(f'<rect x="{x:g}" y="{y + 12:g}" width="44" height="62" rx="7" '
-                         'fill="#6B8F5E" stroke="#3F5A36" filter="url(#tl-by-shadow)"/>')
+            parts.append(f'<rect x="{x0 + i * 34:g}" y="{y + 42:g}" width="44" height="62" '
+                         'rx="7" fill="#6B8F5E" stroke="#3F5A36" filter="url(#tl-by-shadow)">'
+                         f"{_title('A card in the hand (hidden from this screen)')}</rect>")
         parts.append("</g>")
         return "".join(parts)
     top = state.top_floor(holder)
-    on = "your ladder" if top is None else ("your wild" if top.colour is None else f"your {top}")
+    on = ("the ladder: any card fits" if top is None
+          else "a wild: any card fits" if top.colour is None else f"{top}")
+    clickable = any(f"hand:{c.id}:{how}" in targets for c in hand for how in ("up", "down"))
+    parts.append(_t(x0, y + 14, f"Your hand, {g.player_name(holder)} ({len(hand)} cards)",
+                    13, "#2D3B2D", weight="bold"))
+    parts.append(_t(x0, y + 30, f"Your top floor: {on}", 11, "#444"))
+    if clickable:
+        hint = ["Click a glowing card to build it face up,",
+                "or the tab under any card to build it face down."]
+    elif state.phase == "play":
+        hint = ["Not your turn at this screen: nothing to click."]
+    else:
+        hint = ["Waiting for the draw."]
+    parts += [_t(x0, y + 44 + 12 * i, line, 10.5, "#666") for i, line in enumerate(hint)]
+    cy += 12 * (len(hint) - 1)
     playing = state.phase == "play"
-    head = f"{g.player_name(holder)}'s hand ({len(hand)} cards): build on {on}"
-    parts.append(_t(24, y - 8, head, 13, "#2D3B2D", weight="bold"))
-    if playing:
-        parts.append(_t(24, y + 7, "Click a glowing card to build it face up, or any card's "
-                        "tab to build it face down as a wild.", 11, "#666"))
-    step = HAND_W + 14
-    x0 = 24
     for i, card in enumerate(hand):
-        x = x0 + i * step
-        cy = y + 18
+        x = x0 + (i % HAND_ROW) * HAND_STEP + 4
+        yy = cy + (i // HAND_ROW) * HAND_ROW_H
         fits = matches(top, card)
         up, down = f"hand:{card.id}:up", f"hand:{card.id}:down"
         parts.append(f'<g class="tl-hand-card" data-card={quoteattr(card.id)} '
                      f'data-playable="{"true" if fits else "false"}">')
-        if fits:
-            parts.append(f'<rect x="{x - 4:g}" y="{cy - 4:g}" width="{HAND_W + 8:g}" '
+        if up in targets:  # glow only what can be clicked now
+            parts.append(f'<rect x="{x - 4:g}" y="{yy - 4:g}" width="{HAND_W + 8:g}" '
                          f'height="{2 * HAND_FLOOR + 8:g}" rx="10" fill="#FFE9A8" '
                          'stroke="#E0A800" stroke-width="2.5"/>')
-        body = _card(x, cy, HAND_W, HAND_FLOOR, card.floors, False, 15,
-                     target_attrs(up, targets, selection, "tl-face-up"))
-        if not fits:
-            body = f'<g opacity="0.55">{body}</g>'
+        if playing:
+            tip = (state.explain(Play(card.id), by=holder) if fits
+                   else f"{card.text} cannot go on face up. "
+                   + state.why_illegal(Play(card.id), by=holder))
+        else:
+            tip = card.text
+        body = _card(x, yy, HAND_W, HAND_FLOOR, card.floors, False, 14,
+                     target_attrs(up, targets, selection, "tl-face-up"), tip)
+        if playing and not fits:
+            body = f'<g opacity="0.5">{body}</g>'
         parts.append(body)
+        ty = yy + 2 * HAND_FLOOR + 5
+        tab_tip = (state.explain(Play(card.id, True), by=holder) if playing
+                   else "Build this card face down as a wild")
         parts.append(f'<g{target_attrs(down, targets, selection, "tl-face-down-tab")}>'
-                     f'<rect x="{x + 8:g}" y="{cy + 2 * HAND_FLOOR + 6:g}" '
-                     f'width="{HAND_W - 16:g}" height="{TAB_H - 4:g}" rx="6" fill="{WILD_FILL}" '
-                     'stroke="#777"/>'
-                     + _t(x + HAND_W / 2, cy + 2 * HAND_FLOOR + 20, "face down", 10, WILD_INK,
-                          "middle", "bold") + "</g>")
+                     + _title(tab_tip)
+                     + f'<rect x="{x + 8:g}" y="{ty:g}" width="{HAND_W - 16:g}" '
+                     f'height="{TAB_H - 4:g}" rx="6" fill="{WILD_FILL}" stroke="#777"/>'
+                     + _t(x + HAND_W / 2, ty + 13, "face down", 10, WILD_INK, "middle", "bold")
+                     + "</g>")
         parts.append("</g>")
     parts.append("</g>")
     return "".join(parts)
+
+
+def _end_lines(state: BackyardState) -> list[str]:
+    """The end of the game in a few short lines: who won, how a tie on points was broken,
+    what became of the hand (R2)."""
+    g = state.game
+    w, tied, points = _result(state)
+    if len(tied) == 1:
+        lines = [f"{g.player_name(w)} wins with {points} points."]
+    else:
+        names = ", ".join(g.player_name(p) for p in tied[:-1]) + " and " + g.player_name(tied[-1])
+        lines = [f"{names} tie on {points} points.",
+                 "Winner of the Game: the tied player farthest",
+                 f"clockwise from the start player ({_start_name(state)})",
+                 f"wins the tie: {g.player_name(w)}."]
+    return lines + [f"The {len(state.discard)} leftover cards were set aside,",
+                    "unscored. The longest run bonus is outlined in gold."]
 
 
 def click_paths(state: BackyardState, player: int | None = None
@@ -376,6 +544,5 @@ def render_text(state: BackyardState) -> str:
         lines.append(f"Hand ({g.player_name(h)}): "
                      + (", ".join(c.text for c in state.hand(h)) or "-"))
     if state.is_terminal():
-        w = state.winners()
-        lines.append(f"Game over: {g.player_name(w[0])} wins." if w else "Game over.")
+        lines.append(f"Game over: {outcome_text(state)}.")
     return "\n".join(lines)

@@ -2,8 +2,13 @@
 
 Pieces are triangles of three sizes, one colour per trio (the House is stone grey).
 Upright stacks nest: each piece sits part-way up the one below, so the Tree looks like a
-tree; a larger piece over a smaller one is drawn see-through so the one inside shows.
-Lying pieces are arrows on the ground pointing the way they point.
+tree. A larger piece over a smaller one is drawn behind it, slightly see-through, so the
+smaller piece inside shows whole (a Medium on a Small never hides the Small). Lying pieces
+are arrows on the ground pointing the way they point.
+
+Layout (issue 7, a laptop screen): the House and the trios are cells of a grid three wide,
+House first, so a 2-player table is one row and eight players are three rows; the picture
+is wider than tall and its text stays readable at 1366x768.
 
 Clicking (docs/dev/contracts.md): a move is two clicks, a piece and then a destination.
 Targets are ``<side>:<piece>`` for the piece (``trio:0:M``, ``house:M``) and
@@ -11,7 +16,11 @@ Targets are ``<side>:<piece>`` for the piece (``trio:0:M``, ``house:M``) and
 ``trio:0:swap:S`` ...; the tokens are ``arrangement.Move.target``, places by index in the
 line as drawn). Passing is one click on ``pass``. Every path has two steps except
 ``pass``, which is no piece id, so no path is a prefix of another. Clickable parts are
-marked by ``core.svg.target_attrs``, as on every game's board.
+marked by ``core.svg.target_attrs``, as on every game's board, and every piece and marker
+has a ``<title>`` tooltip (a destination's is the sentence of the move it makes).
+
+Besides ``render_svg``, ``render_text`` and ``click_paths``, ``outcome_text(state)`` says
+who won for the board's status line.
 """
 
 from __future__ import annotations
@@ -25,16 +34,22 @@ from . import data, rules
 from .arrangement import RIGHT, TRIO, Arrangement, Position, name
 
 # piece letter -> (base width, height) of its triangle
-SIZES = {"S": (30, 36), "M": (42, 50), "L": (54, 64)}
-_DEFAULT_SIZE = (36, 42)
+SIZES = {"S": (28, 34), "M": (38, 46), "L": (48, 58)}
+_DEFAULT_SIZE = (32, 40)
 PLAYER_COLOURS = ["#e4572e", "#2e86de", "#17a589", "#f0a202", "#8e44ad", "#d81b60",
                   "#00838f", "#6d4c41"]
 HOUSE_COLOUR = "#8d99ae"
-GAP = 34          # space between positions, room for the gap markers
-LINE_X = 178      # where each line starts
-ROW_H = 150
-TOP = 64          # height of the title band
-WIDTH = 660
+GAP = 30          # space between positions, room for the gap markers
+LINE_X = 14       # where a line starts in its cell
+CELL_W = 316      # one line (the House or a trio) with its name
+CELL_H = 172
+CELL_GAP = 8
+COLUMNS = 3
+MARGIN = 10
+TOP = 60          # height of the title band
+STACK_STEP = 0.45  # how far up the piece below the next piece of a stack sits
+#: The widest a picture of bare arrangements is drawn (it must fit a notebook column).
+PICTURE_MAX_W = 760
 
 
 def side_id(side: str, player: int) -> str:
@@ -62,6 +77,11 @@ def click_paths(state: Any, player: int | None = None) -> dict[Action, tuple[str
 
 # -- text ----------------------------------------------------------------------------------
 
+#: What a trio equal to the House says before any move made it so: the rulings' "a match is
+#: only ever made by an action" (Set-up and winning), so this is no match and no win.
+SAME_AT_SETUP = "same as the House (set-up, not a match)"
+
+
 def render_text(state: Any) -> str:
     """A short text board: the House, then each trio; who moves, what was rolled."""
     g = state.game
@@ -69,11 +89,11 @@ def render_text(state: Any) -> str:
     lines = [f"{'House':<{width}}  {state.house}"]
     for p in range(g.players):
         note = []
-        if state.matches(p):
-            note.append("matches the House")
         if p in state.winners():
-            note.append("WINS")
-        elif not state.is_terminal() and p == state.to_move:
+            note.append("matches the House: WINS")
+        elif state.matches(p):
+            note.append(SAME_AT_SETUP)
+        if not state.is_terminal() and p == state.to_move:
             if state.rolled:
                 note.append(f"to move, rolled {data.FACE_NAMES[state.rolled]}")
             elif state.rerolled:
@@ -83,6 +103,11 @@ def render_text(state: Any) -> str:
         tail = f"   <- {'; '.join(note)}" if note else ""
         lines.append(f"{g.player_name(p):<{width}}  {state.trio(p)}{tail}")
     return "\n".join(lines)
+
+
+def outcome_text(state: Any) -> str:
+    """Who won and how, for the board's status line ("" before the end)."""
+    return _status(state) if state.is_terminal() else ""
 
 
 # -- geometry ------------------------------------------------------------------------------
@@ -107,19 +132,59 @@ def _layout(arr: Arrangement) -> list[tuple[float, float]]:
     return out
 
 
-def _stack_shapes(pos: Position, cx: float, ground: float) -> list[tuple[str, list, float]]:
-    """(piece, points, base y) per piece of an upright stack, bottom first."""
-    shapes, base = [], ground
-    below_h = 0.0
+def _line_width(arr: Arrangement) -> float:
+    lay = _layout(arr)
+    return lay[-1][0] + lay[-1][1] + GAP / 2 if lay else GAP
+
+
+class _Shape:
+    """One piece of an upright stack: its triangle, its base and apex, and where its
+    letter shows (``label_y``: on a part no smaller piece in front covers)."""
+
+    def __init__(self, piece: str, cx: float, base: float) -> None:
+        w, h = _size(piece)
+        self.piece, self.cx, self.w, self.h = piece, cx, w, h
+        self.base, self.apex = base, base - h
+        self.pts = [(cx - w / 2, base), (cx + w / 2, base), (cx, base - h)]
+        self.label_y = base - h / 3 + 5
+        self.see_through = False
+
+    def half_width(self, y: float) -> float:
+        return self.w / 2 * max(0.0, min(1.0, (y - self.apex) / self.h))
+
+
+def _stack_shapes(pos: Position, cx: float, ground: float) -> list[_Shape]:
+    """The pieces of an upright stack in drawing order: larger pieces first, so a smaller
+    piece is always in front and whole (bottom-first among equals). Each piece sits
+    ``STACK_STEP`` of the way up the piece below it; a piece larger than one below it is
+    see-through (it nests over it) and its letter goes where nothing covers it."""
+    shapes, base, below_h = [], ground, 0.0
     for k, c in enumerate(pos.pieces):
-        w, h = _size(c)
         if k:
-            # sit part-way up the piece below, so every piece of the stack shows
-            base -= below_h * 0.45
-        pts = [(cx - w / 2, base), (cx + w / 2, base), (cx, base - h)]
-        shapes.append((c, pts, base))
-        below_h = h
-    return shapes
+            base -= below_h * STACK_STEP
+        shapes.append(_Shape(c, cx, base))
+        below_h = _size(c)[1]
+    for k, s in enumerate(shapes):
+        s.see_through = any(t.w < s.w for t in shapes[:k])
+        front = [(t.apex, t.base) for t in shapes if t.w < s.w]
+        s.label_y = _free_spot(s.apex + 14, s.base - 2, front, s.label_y)
+    return sorted(shapes, key=lambda s: -s.w)
+
+
+def _free_spot(lo: float, hi: float, covered: list[tuple[float, float]], default: float) -> float:
+    """The baseline of a 12px letter in the longest stretch of [lo, hi] (down the centre
+    line) that no interval of ``covered`` hides; ``default`` if nothing is covered."""
+    if not covered:
+        return default
+    cuts = sorted((max(a, lo), min(b, hi)) for a, b in covered if b > lo and a < hi)
+    best, y = (0.0, default - 5), lo
+    for a, b in cuts:
+        if a - y > best[0]:
+            best = (a - y, (y + a) / 2)
+        y = max(y, b)
+    if hi - y > best[0]:
+        best = (hi - y, (y + hi) / 2)
+    return best[1] + 5
 
 
 def _lying_shape(pos: Position, x: float, ground: float) -> list:
@@ -154,27 +219,38 @@ _STYLE = """
 """
 
 
+def _grid(players: int) -> tuple[int, int]:
+    """(columns, rows) of the cells: the House and one per trio."""
+    cells = players + 1
+    cols = min(COLUMNS, cells)
+    return cols, -(-cells // cols)
+
+
 def render_svg(state: Any, viewer: int | None = None, selection: Iterable[str] = (),
                targets: Iterable[str] = frozenset()) -> str:
-    """The whole table: title and die, the House, then each player's trio."""
+    """The whole table: title and die, then the House and each player's trio."""
     g = state.game
     targets = frozenset(targets)
     selection = frozenset(selection)
-    rows = [(rules.HOUSE_SIDE, -1)] + [(rules.TRIO_SIDE, p) for p in range(g.players)]
-    height = TOP + ROW_H * len(rows) + 16
+    cells = [(rules.HOUSE_SIDE, -1)] + [(rules.TRIO_SIDE, p) for p in range(g.players)]
+    cols, rows = _grid(g.players)
+    width = 2 * MARGIN + cols * CELL_W + (cols - 1) * CELL_GAP
+    height = TOP + rows * (CELL_H + CELL_GAP) + MARGIN - CELL_GAP + 4
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tl-board tl-pyramids" '
-        f'viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
         f'data-to-move="{state.to_move}" data-rolled="{state.rolled or ""}" '
         f'data-terminal="{"true" if state.is_terminal() else "false"}">',
         f"<style>{_STYLE}</style>",
-        f'<rect x="0" y="0" width="{WIDTH}" height="{height}" rx="14" fill="#fdf6e3"/>',
+        f'<rect x="0" y="0" width="{width}" height="{height}" rx="14" fill="#fdf6e3"/>',
     ]
-    out += _title(state, targets)
+    out += _title(state, targets, width)
     picked = _picked(state, selection)
-    for r, (side, p) in enumerate(rows):
-        y0 = TOP + r * ROW_H
-        out += _row(state, side, p, y0, targets, selection, picked, viewer)
+    sentences = _sentences(state, picked, selection) if picked else {}
+    for i, (side, p) in enumerate(cells):
+        x0 = MARGIN + (i % cols) * (CELL_W + CELL_GAP)
+        y0 = TOP + (i // cols) * (CELL_H + CELL_GAP)
+        out += _cell(state, side, p, x0, y0, targets, selection, picked, viewer, sentences)
     out.append("</svg>")
     return "\n".join(out)
 
@@ -186,6 +262,17 @@ def _picked(state: Any, selection: frozenset) -> tuple[str, str] | None:
         if len(piece) == 1 and piece.isupper():
             return head, piece
     return None
+
+
+def _sentences(state: Any, picked: tuple[str, str], selection: frozenset) -> dict[str, str]:
+    """For each destination of the picked piece, the sentence of the move it makes: the
+    tooltip of its marker."""
+    first = f"{picked[0]}:{picked[1]}"
+    out = {}
+    for action, path in click_paths(state).items():
+        if len(path) == 2 and path[0] == first:
+            out[path[1]] = str(action)
+    return out
 
 
 def _status(state: Any) -> str:
@@ -209,129 +296,144 @@ def _status(state: Any) -> str:
     return f"{who} rolled {verb}: their trio can't, so {verb} the House or pass"
 
 
-def _title(state: Any, targets: frozenset) -> list[str]:
+def _title(state: Any, targets: frozenset, width: int) -> list[str]:
     out = [
-        '<text x="20" y="30" font-size="22" font-weight="bold" fill="#5d4037">Treehouse</text>',
-        f'<text x="20" y="52" font-size="14" fill="#3e2723" data-status="">'
+        '<text x="20" y="28" font-size="21" font-weight="bold" fill="#5d4037">Treehouse</text>',
+        f'<text x="20" y="49" font-size="14" fill="#3e2723" data-status="">'
         f"{escape(_status(state))}</text>",
     ]
-    # the die
     face = state.rolled or state.rerolled
-    dx, dy = WIDTH - 84, 10
+    dx, dy = width - 84, 8
     label = data.FACE_NAMES[face].upper() if face else "?"
     faded = ' opacity="0.45"' if state.rerolled and not state.rolled else ""
+    tip = (f"The die shows {data.FACE_NAMES[face]}" if face else "The die: not rolled yet")
     out.append(
-        f'<g data-die="{face or ""}"{faded}><rect x="{dx}" y="{dy}" width="64" height="46" '
+        f'<g data-die="{face or ""}"{faded}><title>{escape(tip)}</title>'
+        f'<rect x="{dx}" y="{dy}" width="64" height="44" '
         f'rx="9" fill="#fff" stroke="#5d4037" stroke-width="2.5"/>'
-        f'<text x="{dx + 32}" y="{dy + 29}" font-size="15" font-weight="bold" '
+        f'<text x="{dx + 32}" y="{dy + 28}" font-size="15" font-weight="bold" '
         f'text-anchor="middle" fill="#5d4037">{label}</text></g>'
     )
     if "pass" in targets:
-        px = WIDTH - 180
+        px = width - 180
         out.append(
             f'<g{target_attrs("pass", targets, frozenset(), "marker")} data-pass="">'
-            f'<rect x="{px}" y="{dy + 6}" width="80" height="34" rx="17"/>'
-            f'<text x="{px + 40}" y="{dy + 28}" font-size="14" text-anchor="middle">Pass</text>'
+            "<title>Pass: leave the House as it is</title>"
+            f'<rect x="{px}" y="{dy + 5}" width="80" height="34" rx="17"/>'
+            f'<text x="{px + 40}" y="{dy + 27}" font-size="14" text-anchor="middle">Pass</text>'
             "</g>"
         )
     return out
 
 
-def _row(state: Any, side: str, p: int, y0: float, targets: frozenset,
-         selection: frozenset, picked: tuple[str, str] | None, viewer: int | None) -> list[str]:
+def _cell(state: Any, side: str, p: int, x0: float, y0: float, targets: frozenset,
+          selection: frozenset, picked: tuple[str, str] | None, viewer: int | None,
+          sentences: dict[str, str]) -> list[str]:
     g = state.game
-    arr = state.house if side == rules.HOUSE_SIDE else state.trio(p)
+    house = side == rules.HOUSE_SIDE
+    arr = state.house if house else state.trio(p)
     sid = side_id(side, p)
-    colour = HOUSE_COLOUR if side == rules.HOUSE_SIDE else PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
-    ground = y0 + ROW_H - 34
-    if side == rules.HOUSE_SIDE:
+    colour = HOUSE_COLOUR if house else PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+    ground = y0 + CELL_H - 30
+    to_move = not state.is_terminal() and not house and p == state.to_move
+    if house:
         head = f'<g data-house="" data-arrangement="{escape(str(arr))}">'
-        label, sub = "House", ""
+        label, owner, sub, sub_colour = "House", "The House's", "", "#6d4c41"
     else:
         match = state.matches(p)
         head = (f'<g data-trio="{p}" data-arrangement="{escape(str(arr))}" '
                 f'data-matches="{"true" if match else "false"}">')
         label = g.player_name(p) + (" (you)" if viewer == p else "")
+        owner = f"{g.player_name(p)}'s"
+        notes = ["to move"] if to_move else []
         if p in state.winners():
-            sub = "WINS: matches the House!"
-        elif match:
-            sub = "matches the House"
-        elif not state.is_terminal() and p == state.to_move:
-            sub = "to move"
+            notes, sub_colour = ["WINS: matches the House!"], "#2e7d32"
         else:
-            sub = ""
+            # Equal to the House without an action making it so: no match (rulings,
+            # Set-up and winning), so it is not drawn as one.
+            sub_colour = "#bf360c" if to_move else "#6d4c41"
+            if match:
+                notes.append(SAME_AT_SETUP)
+        sub = " · ".join(notes)
     out = [head]
-    band = "#efe6cf" if side == rules.HOUSE_SIDE else "#f7efdc"
-    if not state.is_terminal() and side == rules.TRIO_SIDE and p == state.to_move:
-        band = "#fde9c4"
-    out.append(f'<rect x="10" y="{y0 + 4}" width="{WIDTH - 20}" height="{ROW_H - 8}" rx="12" '
+    band = "#efe6cf" if house else ("#fde9c4" if to_move else "#f7efdc")
+    out.append(f'<rect x="{x0}" y="{y0}" width="{CELL_W}" height="{CELL_H}" rx="12" '
                f'fill="{band}"/>')
-    out.append(f'<line x1="{LINE_X - 8}" y1="{ground}" x2="{WIDTH - 24}" y2="{ground}" '
+    out.append(f'<line x1="{x0 + 8}" y1="{ground}" x2="{x0 + CELL_W - 8}" y2="{ground}" '
                'stroke="#a1887f" stroke-width="2" stroke-dasharray="6 5"/>')
-    out.append(f'<rect x="22" y="{y0 + 22}" width="14" height="14" rx="3" fill="{colour}"/>')
-    out.append(f'<text x="44" y="{y0 + 34}" font-size="16" font-weight="bold" fill="#3e2723">'
-               f"{escape(label)}</text>")
-    out.append(f'<text x="22" y="{y0 + 56}" font-size="13" fill="#6d4c41">'
-               f"{escape(str(arr))}</text>")
+    out.append(f'<rect x="{x0 + 12}" y="{y0 + 11}" width="13" height="13" rx="3" '
+               f'fill="{colour}"/>')
+    out.append(f'<text x="{x0 + 32}" y="{y0 + 23}" font-size="15" font-weight="bold" '
+               f'fill="#3e2723">{escape(label)}</text>')
+    out.append(f'<text x="{x0 + CELL_W - 12}" y="{y0 + 23}" font-size="13" fill="#6d4c41" '
+               f'text-anchor="end">{escape(str(arr))}</text>')
     if sub:
-        out.append(f'<text x="22" y="{y0 + 76}" font-size="13" font-weight="bold" '
-                   f'fill="{"#2e7d32" if "match" in sub or "WINS" in sub else "#bf360c"}">'
-                   f"{escape(sub)}</text>")
+        out.append(f'<text x="{x0 + 12}" y="{y0 + 41}" font-size="12" font-weight="bold" '
+                   f'fill="{sub_colour}">{escape(sub)}</text>')
     layout = _layout(arr)
-    x0 = LINE_X
+    lx0 = x0 + LINE_X
     mine = picked is not None and picked[0] == sid
     sel_piece = picked[1] if mine else None
-    # pieces
     # piece -> (centre x, apex y, badge x, badge y): where its markers go
     anchors: dict[str, tuple[float, float, float, float]] = {}
     for (lx, w), pos in zip(layout, arr):
         if pos.upright:
-            cx = x0 + lx + w / 2
-            shapes = _stack_shapes(pos, cx, ground)
-            for k, (c, pts, base) in enumerate(shapes):
-                label_y = base - 6 if k < len(shapes) - 1 else None
-                out.append(_piece(sid, c, pts, colour, targets, selection, label_y,
-                                  see_through=any(_size(c)[0] > _size(d)[0]
-                                                  for d in pos.pieces[:k])))
-                w_, h_ = _size(c)
-                top_y = base - h_
-                # the badge sits on the piece's visible band, at its right edge
-                band = (base + shapes[k + 1][2]) / 2 if k + 1 < len(shapes) else base - h_ * 0.3
-                anchors[c] = (cx, top_y, cx + w_ / 2 - 3, band)
+            cx = lx0 + lx + w / 2
+            for s in _stack_shapes(pos, cx, ground):
+                out.append(_piece(sid, s.piece, s.pts, colour, targets, selection, s.label_y,
+                                  s.see_through, _piece_tip(owner, pos, s.piece, targets, sid)))
+                by = s.label_y - 5
+                anchors[s.piece] = (cx, s.apex, cx + s.half_width(by) - 2, by)
         else:
-            pts = _lying_shape(pos, x0 + lx, ground)
-            out.append(_piece(sid, pos.pieces, pts, colour, targets, selection, None))
-            w_, h_ = _size(pos.pieces)
-            anchors[pos.pieces] = (x0 + lx + h_ / 2, ground - w_,
-                                   x0 + lx + h_ / 2, ground - w_ / 2)
-    # destination markers, only for the line of the picked piece
-    if mine:
-        out += _markers(arr, sid, sel_piece, layout, x0, ground, anchors, targets)
+            pts = _lying_shape(pos, lx0 + lx, ground)
+            c = pos.pieces
+            out.append(_piece(sid, c, pts, colour, targets, selection, None,
+                              tip=_piece_tip(owner, pos, c, targets, sid)))
+            w_, h_ = _size(c)
+            anchors[c] = (lx0 + lx + h_ / 2, ground - w_, lx0 + lx + h_ / 2, ground - w_ / 2)
+    if mine:  # destination markers, only on the line of the picked piece
+        out += _markers(arr, sid, sel_piece, layout, lx0, ground, anchors, targets, sentences)
     out.append("</g>")
     return out
 
 
+def _piece_tip(owner: str, pos: Position, piece: str, targets: frozenset, sid: str) -> str:
+    what = name(piece).capitalize()
+    if pos.upright:
+        k = pos.pieces.index(piece)
+        where = ("standing" if len(pos.pieces) == 1 else
+                 f"at the bottom of a stack of {len(pos.pieces)}" if k == 0 else
+                 "on top of the stack" if k == len(pos.pieces) - 1 else "in the middle of a stack")
+    else:
+        where = f"lying, pointing {'right' if pos.facing == RIGHT else 'left'}"
+    tip = f"{owner} {what}, {where}"
+    if f"{sid}:{piece}" in targets:
+        tip += ": click it to see where it can go"
+    return tip
+
+
 def _piece(sid: str, c: str, pts: list, colour: str, targets: frozenset,
-           selection: frozenset, label_y: float | None, see_through: bool = False) -> str:
+           selection: frozenset, label_y: float | None, see_through: bool = False,
+           tip: str = "") -> str:
     tid = f"{sid}:{c}"
     size = {"S": "small", "M": "medium", "L": "large"}.get(c, "piece")
-    fill_op = "0.78" if see_through else "1"
+    fill_op = "0.82" if see_through else "1"
     (ax, ay), (bx, by), (tx, ty) = pts
     # a lighter left face and darker right face make a 3-D pyramid
-    mid = ((ax + bx) / 2 + (tx - (ax + bx) / 2) * 0.0, (ay + by) / 2)
+    mid = ((ax + bx) / 2, (ay + by) / 2)
     lx = sum(x for x, _ in pts) / 3
     ly = sum(y for _, y in pts) / 3 + 5 if label_y is None else label_y
     return (
         f'<g data-piece="{c}" data-size="{size}"{target_attrs(tid, targets, selection)}>'
+        f"<title>{escape(tip or name(c).capitalize())}</title>"
         f'<polygon class="piece-face" points="{_pts(pts)}" fill="{colour}" '
         f'fill-opacity="{fill_op}" stroke="{_shade(colour, 0.6)}" stroke-width="2" '
         'stroke-linejoin="round"/>'
         f'<polygon points="{_pts([(tx, ty), mid, (bx, by)])}" fill="{_shade(colour, 0.75)}" '
-        f'fill-opacity="{0.5 if see_through else 0.55}" stroke="none"/>'
-        f'<text x="{lx:.1f}" y="{ly:.1f}" font-size="13" font-weight="bold" fill="#fff" '
+        f'fill-opacity="{0.45 if see_through else 0.55}" stroke="none"/>'
+        f'<text x="{lx:.1f}" y="{ly:.1f}" font-size="12" font-weight="bold" fill="#fff" '
         'font-family="sans-serif" '
-        f'text-anchor="middle">{escape(c)}</text>'
-        f"<title>{escape(name(c).capitalize())}</title></g>"
+        f'text-anchor="middle">{escape(c)}</text></g>'
     )
 
 
@@ -339,14 +441,18 @@ def _marker(tid: str, x: float, y: float, glyph: str, targets: frozenset, tip: s
     if tid not in targets:
         return ""
     return (
-        f'<g{target_attrs(tid, targets, frozenset(), "marker")}><circle cx="{x:.1f}" cy="{y:.1f}" '
-        f'r="11"/><text x="{x:.1f}" y="{y + 5:.1f}" font-size="14" text-anchor="middle">'
-        f"{glyph}</text><title>{escape(tip)}</title></g>"
+        f'<g{target_attrs(tid, targets, frozenset(), "marker")}><title>{escape(tip)}</title>'
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="11"/><text x="{x:.1f}" y="{y + 5:.1f}" '
+        f'font-size="14" text-anchor="middle">{glyph}</text></g>'
     )
 
 
 def _markers(arr: Arrangement, sid: str, piece: str | None, layout: list, x0: float,
-             ground: float, anchors: dict, targets: frozenset) -> list[str]:
+             ground: float, anchors: dict, targets: frozenset,
+             sentences: dict[str, str]) -> list[str]:
+    def tip(tid: str, fallback: str) -> str:
+        return sentences.get(tid, fallback)
+
     out = []
     n = len(arr)
     # gaps: before each position and after the last
@@ -360,9 +466,10 @@ def _markers(arr: Arrangement, sid: str, piece: str | None, layout: list, x0: fl
         if tid in targets:
             out.append(
                 f'<g{target_attrs(tid, targets, frozenset(), "marker")}>'
+                f"<title>{escape(tip(tid, 'put it here'))}</title>"
                 f'<rect x="{x - 9:.1f}" y="{ground - 30:.1f}" width="18" height="26" rx="9"/>'
                 f'<text x="{x:.1f}" y="{ground - 12:.1f}" font-size="15" '
-                f'text-anchor="middle">+</text><title>put it here</title></g>'
+                f'text-anchor="middle">+</text></g>'
             )
     for j, ((lx, w), pos) in enumerate(zip(layout, arr)):
         cx = x0 + lx + w / 2
@@ -370,47 +477,55 @@ def _markers(arr: Arrangement, sid: str, piece: str | None, layout: list, x0: fl
             top = min(anchors[c][1] for c in pos.pieces)
         else:
             top = ground - _size(pos.pieces)[0]
-        out.append(_marker(f"{sid}:on:{j}", cx, top - 16, "&#8595;", targets,
-                           f"onto {name(pos.top)}"))
-        out.append(_marker(f"{sid}:under:{j}", cx, ground + 17, "&#8593;", targets,
-                           f"under {name(pos.bottom)}"))
+        out.append(_marker(f"{sid}:on:{j}", cx, top - 15, "&#8595;", targets,
+                           tip(f"{sid}:on:{j}", f"onto {name(pos.top)}")))
+        out.append(_marker(f"{sid}:under:{j}", cx, ground + 16, "&#8593;", targets,
+                           tip(f"{sid}:under:{j}", f"under {name(pos.bottom)}")))
     for c, (_, _, ax, ay) in anchors.items():
         out.append(_marker(f"{sid}:swap:{c}", ax, ay, "&#8644;", targets,
-                           f"swap with {name(c)}"))
+                           tip(f"{sid}:swap:{c}", f"swap with {name(c)}")))
     if piece is not None and piece in anchors:
         i, _ = arr.locate(piece)
         lx, w = layout[i]
         px, top, _, _ = anchors[piece]
         left, right = x0 + lx - 4, x0 + lx + w + 4
-        out.append(_marker(f"{sid}:tip-left", left - 6, ground - 70, "&#8630;", targets,
-                           "tip it over to the left"))
-        out.append(_marker(f"{sid}:tip-right", right + 6, ground - 70, "&#8631;", targets,
-                           "tip it over to the right"))
-        out.append(_marker(f"{sid}:aim-left", px - 22, top - 14, "&#8592;", targets,
-                           "point it left"))
-        out.append(_marker(f"{sid}:aim-right", px + 22, top - 14, "&#8594;", targets,
-                           "point it right"))
-        out.append(_marker(f"{sid}:aim-up", px, top - 20, "&#8593;", targets,
-                           "stand it up"))
-        out.append(_marker(f"{sid}:in-place", px, ground + 17, "&#9679;", targets,
-                           "dig in place: stand it up here"))
+        for tid, x, y, glyph, fallback in (
+            ("tip-left", left - 6, ground - 62, "&#8630;", "tip it over to the left"),
+            ("tip-right", right + 6, ground - 62, "&#8631;", "tip it over to the right"),
+            ("aim-left", px - 22, top - 13, "&#8592;", "point it left"),
+            ("aim-right", px + 22, top - 13, "&#8594;", "point it right"),
+            ("aim-up", px, top - 19, "&#8593;", "stand it up"),
+            ("in-place", px, ground + 16, "&#9679;", "dig in place: stand it up here"),
+        ):
+            out.append(_marker(f"{sid}:{tid}", x, y, glyph, targets,
+                               tip(f"{sid}:{tid}", fallback)))
     return [o for o in out if o]
-
-
 
 
 # -- pictures of bare arrangements (notebooks) ------------------------------------------
 
+def _stack_height(arr: Arrangement) -> float:
+    tallest = 0.0
+    for pos in arr:
+        if pos.upright:
+            shapes = _stack_shapes(pos, 0.0, 0.0)
+            tallest = max(tallest, -min(s.apex for s in shapes))
+        else:
+            tallest = max(tallest, _size(pos.pieces)[0])
+    return tallest
+
+
 def arrangements_svg(arrangements: Iterable[Arrangement | str], captions: Iterable[str] = (),
                      colour: str = PLAYER_COLOURS[0], per_row: int = 4) -> str:
     """Several lines of pieces side by side, each with a caption (its notation by
-    default): how the notebook shows what ``results(...)`` returns."""
+    default): how the notebook shows what ``results(...)`` returns. At most
+    ``PICTURE_MAX_W`` wide: more lines wrap onto more rows."""
     arrs = [a if isinstance(a, Arrangement) else Arrangement.parse(a) for a in arrangements]
     given = list(captions)
     caps = given + [str(a) for a in arrs[len(given):]]
-    cell_w = max([150] + [int(_layout(a)[-1][0] + _layout(a)[-1][1] + GAP) for a in arrs])
-    cell_h = 130
-    cols = max(1, min(per_row, len(arrs)))
+    cell_w = int(max([140] + [_line_width(a) + 16 for a in arrs]))
+    cell_h = int(max([60.0] + [_stack_height(a) for a in arrs])) + 44
+    cols = max(1, min(per_row, len(arrs), PICTURE_MAX_W // cell_w))
     rows = max(1, -(-len(arrs) // cols))
     w, h = cols * cell_w, rows * cell_h
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="tl-pyramids-lines" '
@@ -424,13 +539,9 @@ def arrangements_svg(arrangements: Iterable[Arrangement | str], captions: Iterab
                    'stroke="#a1887f" stroke-width="1.5" stroke-dasharray="5 4"/>')
         for (lx, pw), pos in zip(_layout(arr), arr):
             if pos.upright:
-                cx = x0 + 8 + lx + pw / 2
-                shapes = _stack_shapes(pos, cx, ground)
-                for i, (c, pts, base) in enumerate(shapes):
-                    out.append(_piece("line", c, pts, colour, frozenset(), frozenset(),
-                                      base - 6 if i < len(shapes) - 1 else None,
-                                      see_through=any(_size(c)[0] > _size(d)[0]
-                                                      for d in pos.pieces[:i])))
+                for s in _stack_shapes(pos, x0 + 8 + lx + pw / 2, ground):
+                    out.append(_piece("line", s.piece, s.pts, colour, frozenset(), frozenset(),
+                                      s.label_y, s.see_through))
             else:
                 pts = _lying_shape(pos, x0 + 8 + lx, ground)
                 out.append(_piece("line", pos.pieces, pts, colour, frozenset(), frozenset(),
@@ -452,4 +563,4 @@ def show(arrangements: Iterable[Arrangement | str], captions: Iterable[str] = ()
 
 
 __all__ = ["render_svg", "render_text", "click_paths", "side_id", "arrangements_svg", "show",
-           "Picture", "TRIO"]
+           "outcome_text", "Picture", "TRIO"]

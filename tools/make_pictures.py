@@ -1,0 +1,167 @@
+"""Run the notebooks and save them with pictures that show before anyone runs them.
+
+Why: JupyterLab does not draw the SVG outputs of a notebook that is not trusted (and a
+notebook a student downloads, or opens on Binder, is not), and a live board's widget view
+draws nothing without a kernel. So every committed picture output carries a PNG twin of its
+SVG, which untrusted JupyterLab, GitHub, nbviewer and JupyterLite all draw, and a board's
+output keeps its SVG fallback and that PNG instead of a widget view; running the cell brings
+the live board back. No widget state is saved in the notebooks.
+
+What keeps the pictures current (without running this tool in CI):
+
+* every cell with a picture is tagged ``nbval-check-output`` (this tool adds the tag), so
+  the test run (nbval) runs the notebook and compares each committed SVG with the one the
+  code draws now;
+* each PNG records the SHA-256 of the SVG it was made from
+  (``output.metadata["treehouse_lab"]["png_of_svg"]``), and
+  ``tests/notebooks/test_pictures.py`` checks that it is the SVG beside it.
+
+So a change to a renderer fails the tests until this tool is run again::
+
+    python tools/make_pictures.py                 # every tutorial in notebooks/
+    python tools/make_pictures.py treehouse.ipynb
+
+It executes each notebook top to bottom in a fresh kernel (``nbclient``, in ``notebooks/``),
+then rasterises each SVG with Debian's Chromium through Playwright (the browser the test
+suite already uses; no browser is downloaded), reduced to a 256-colour palette with Pillow
+when it is installed (the ``lab`` extra brings it with matplotlib). Nothing is written into
+the checkout but the notebooks themselves: Python writes no bytecode here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import io
+import os
+import sys
+from pathlib import Path
+from typing import Callable
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+CHROMIUM = "/usr/bin/chromium"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+#: Notebooks written by another tool (tools/make_start_notebook.py), without outputs.
+GENERATED = {"start.ipynb"}
+#: Where a PNG says which SVG it was made from.
+META_KEY = "treehouse_lab"
+SVG_HASH = "png_of_svg"
+
+
+def svg_hash(svg: str | list[str]) -> str:
+    """The SHA-256 of an SVG output as nbformat stores it (text, or a list of lines)."""
+    text = "".join(svg) if isinstance(svg, list) else svg
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def execute(nb: nbformat.NotebookNode, path: Path, timeout: int = 900) -> None:
+    """Run ``nb`` top to bottom in a fresh kernel, in its own folder."""
+    from nbclient import NotebookClient
+
+    os.environ["PYTHONDONTWRITEBYTECODE"] = "1"  # the kernel imports the checkout
+    NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+
+
+def add_pictures(nb: nbformat.NotebookNode, rasterise: Callable[[str], bytes]) -> int:
+    """Give every SVG output its PNG twin, tag its cell ``nbval-check-output`` (unless the
+    cell has an nbval tag already: then say so), and drop widget views and widget state;
+    returns how many PNGs were made."""
+    made = 0
+    nb.metadata.pop("widgets", None)
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        if any("image/svg+xml" in out.get("data", {}) for out in cell.get("outputs", [])):
+            tags = cell.metadata.setdefault("tags", [])
+            if not any(t.startswith("nbval-") for t in tags):
+                tags.append("nbval-check-output")
+            elif "nbval-check-output" not in tags:
+                print(f"  cell {i}: a picture in a cell tagged {tags}: nbval will not keep "
+                      "it current", file=sys.stderr)
+        for out in cell.get("outputs", []):
+            data = out.get("data")
+            if not data:
+                continue
+            data.pop(WIDGET_VIEW, None)
+            svg = data.get("image/svg+xml")
+            if svg is None:
+                continue
+            text = "".join(svg) if isinstance(svg, list) else svg
+            data["image/png"] = base64.b64encode(rasterise(text)).decode("ascii")
+            out.setdefault("metadata", {})[META_KEY] = {SVG_HASH: svg_hash(text)}
+            made += 1
+    return made
+
+
+class Rasteriser:
+    """SVG text to PNG bytes, drawn by Chromium at the SVG's own size."""
+
+    def __init__(self) -> None:
+        from playwright.sync_api import sync_playwright
+
+        self._pw = sync_playwright().start()
+        self._browser = self._pw.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
+        self._page = self._browser.new_page(viewport={"width": 1400, "height": 900},
+                                            device_scale_factor=1)
+
+    def __call__(self, svg: str) -> bytes:
+        self._page.set_content(
+            "<!doctype html><html><body style='margin:0;background:transparent'>"
+            f"<div id='picture' style='display:inline-block;line-height:0'>{svg}</div>"
+            "</body></html>")
+        png = self._page.locator("#picture").screenshot(omit_background=True)
+        return _palette(png)
+
+    def close(self) -> None:
+        self._browser.close()
+        self._pw.stop()
+
+
+def _palette(png: bytes) -> bytes:
+    """The PNG reduced to 256 colours (flat game art loses nothing visible and shrinks to a
+    fraction), or as it is without Pillow."""
+    try:
+        from PIL import Image
+    except ImportError:
+        return png
+    image = Image.open(io.BytesIO(png)).convert("RGBA")
+    small = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
+    out = io.BytesIO()
+    small.save(out, format="PNG", optimize=True)
+    return out.getvalue() if out.tell() < len(png) else png
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("notebooks", nargs="*", help="names in notebooks/ (default: all)")
+    parser.add_argument("--no-execute", action="store_true",
+                        help="only (re)make the PNGs of the outputs as they are")
+    args = parser.parse_args(argv)
+    paths = ([NOTEBOOKS / Path(n).name for n in args.notebooks] if args.notebooks
+             else [p for p in sorted(NOTEBOOKS.glob("*.ipynb")) if p.name not in GENERATED])
+    rasterise = Rasteriser()
+    try:
+        for path in paths:
+            nb = nbformat.read(path, as_version=4)
+            if not args.no_execute:
+                execute(nb, path)
+            made = add_pictures(nb, rasterise)
+            nbformat.validate(nb)
+            nbformat.write(nb, path)
+            print(f"{path.relative_to(ROOT)}: {made} pictures")
+    finally:
+        rasterise.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
