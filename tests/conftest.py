@@ -66,6 +66,16 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
+@pytest.fixture(scope="session")
+def playwright():
+    """One Playwright driver for the whole session, shared by the JupyterLab, Voila and
+    JupyterLite browser tests: its sync API runs an event loop, and a second driver started
+    while the first lives is refused ("Sync API inside the asyncio loop")."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        yield p
+
+
 @pytest.fixture
 def toy_registered(monkeypatch):
     """The toy game reachable through ``tl.load_game("toyrace")`` for one test."""

@@ -176,12 +176,11 @@ def lab(tmp_path_factory) -> LabServer:
 
 
 @pytest.fixture(scope="session")
-def browser(chromium):
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(chromium), args=CHROMIUM_ARGS, headless=True)
-        yield b
-        b.close()
+def browser(chromium, playwright):
+    b = playwright.chromium.launch(executable_path=str(chromium), args=CHROMIUM_ARGS,
+                                   headless=True)
+    yield b
+    b.close()
 
 
 @pytest.fixture

@@ -211,13 +211,11 @@ def sink() -> Sink:
 
 
 @pytest.fixture(scope="session")
-def browser(chromium, sink):
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(chromium), headless=True,
-                              args=[*CHROMIUM_ARGS, f"--proxy-server=127.0.0.1:{sink.port}"])
-        yield b
-        b.close()
+def browser(chromium, sink, playwright):
+    b = playwright.chromium.launch(executable_path=str(chromium), headless=True,
+                                   args=[*CHROMIUM_ARGS, f"--proxy-server=127.0.0.1:{sink.port}"])
+    yield b
+    b.close()
 
 
 class Offline:
