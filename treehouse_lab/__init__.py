@@ -18,14 +18,14 @@ from .registry import GAMES, load_game
 # Bound eagerly (it is light): the function ``simulate`` shares its name with the submodule
 # ``treehouse_lab.simulate``, and importing that submodule by any route would otherwise
 # replace a lazily bound ``tl.simulate`` with the module.
-from .simulate import playouts, simulate
+from .simulate import playouts, simulate, tournament
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CHANCE", "SIMULTANEOUS", "TERMINAL", "GAMES", "Action", "Game", "State",
     "RuleError", "IllegalActionError", "HumanToMove", "load_game",
-    "Match", "LogEntry", "simulate", "playouts", "Board", "register_bot", "BOTS",
+    "Match", "LogEntry", "simulate", "playouts", "tournament", "Board", "register_bot", "BOTS",
     "register_schedule", "SCHEDULES",
 ]
 

@@ -7,13 +7,32 @@ bot of each seat and be loaded again: ``register_bot("mine", MyBot)``.
 A bot's ``choose(state, rng, player)`` gets the seat it plays for: where several players
 may act at once (a real-time phase) the state alone does not say whose decision it is.
 Bots written for turn-based games as ``choose(state, rng)`` keep working there.
+
+The built-in bots, weakest first:
+
+* ``random``: uniform over the legal actions, the baseline every game supports.
+* ``greedy``: one move ahead on the game's ``scores()`` (its margin over the best
+  opponent); in a game without points it takes a winning move when there is one. Ties are
+  broken with the seeded generator.
+* ``mcts``: Monte Carlo tree search over ``returns()`` (:mod:`treehouse_lab.search`), with
+  a budget of iterations (reproducible) or seconds. Hidden cards are sampled from what its
+  seat can see, never read from the true state.
+* Per-game heuristics, each documented in its game's ``bots`` module as what it teaches:
+  ``backyard-runs`` (keeps its colour run) and ``pyramids-solo`` (plays the exact
+  solitaire solver's moves).
+
+A name may carry keyword parameters: ``"mcts(iterations=400)"``. The bot's ``name`` spells
+them the same way, so a save records them and a reload builds the same bot.
 """
 
 from __future__ import annotations
 
+import ast
+import importlib
 import inspect
 import random
-from typing import Any, Callable, Protocol
+import re
+from typing import Any, Callable, Mapping, Protocol
 
 from .errors import RuleError, quote
 from .protocol import Action, State
@@ -34,20 +53,108 @@ class RandomBot:
         return rng.choice(state.legal_actions(player))
 
 
-BOTS: dict[str, Callable[[], Any]] = {"random": RandomBot}
+class GreedyBot:
+    """One move ahead on the game's points: the action after which this seat's total most
+    exceeds the best opponent's (``scores()``), a win first at the end.
+
+    Why the margin and not the total: some points are relative (Backyard's longest-run
+    bonus goes only to the longest run), so taking a bonus away from an opponent is worth
+    as much as scoring it. In a game without points (Treehouse) every non-winning move
+    looks the same, so it takes a win when it can and otherwise plays at random. Ties are
+    broken with the seeded generator, so a match still replays exactly.
+
+    It reads ``scores()`` of the state after its own move only: the points a player can
+    see on the table, not hidden cards.
+    """
+
+    name = "greedy"
+
+    def choose(self, state: State, rng: random.Random, player: int | None = None) -> Action:
+        seat = _seat(state, player)
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        best: list[Action] = []
+        best_key: tuple | None = None
+        for action in legal:
+            key = move_value(state.child(action, by=seat), seat)
+            if best_key is None or key > best_key:
+                best, best_key = [action], key
+            elif key == best_key:
+                best.append(action)
+        return best[0] if len(best) == 1 else rng.choice(best)
 
 
-def register_bot(name: str, factory: Callable[[], Any]) -> None:
+def _seat(state: State, player: int | None) -> int:
+    if player is not None:
+        return player
+    actors = state.actors()
+    if len(actors) != 1:
+        raise RuleError("several players may act now: this bot needs the seat it plays for")
+    return actors[0]
+
+
+def move_value(state: State, seat: int) -> tuple:
+    """How good ``state`` is for ``seat``, as a sortable key: the win share at the end,
+    then the points margin over the best opponent (0 in a game without points)."""
+    share = state.returns()[seat] if state.is_terminal() else 0
+    return (share, score_margin(state, seat))
+
+
+def score_margin(state: State, seat: int) -> int:
+    """``seat``'s total minus the best other total, or 0 where the game has no points."""
+    try:
+        rows = state.scores()
+    except RuleError:
+        return 0
+    totals = [row["total"] for row in rows]
+    others = [t for p, t in enumerate(totals) if p != seat]
+    return totals[seat] - max(others, default=0)
+
+
+def _lazy(path: str) -> Callable[..., Any]:
+    """A factory that imports ``module:attr`` on first use, so the registry can name
+    search and per-game bots without importing them (``import treehouse_lab`` stays
+    cheap and the layers stay clean)."""
+    module, _, attr = path.partition(":")
+
+    def factory(**params: Any) -> Any:
+        return getattr(importlib.import_module(module), attr)(**params)
+
+    factory.__qualname__ = factory.__name__ = attr
+    factory.path = path  # type: ignore[attr-defined]
+    return factory
+
+
+BOTS: dict[str, Callable[..., Any]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "mcts": _lazy("treehouse_lab.search.mcts:MCTSBot"),
+    "backyard-runs": _lazy("treehouse_lab.games.backyard.bots:RunKeeperBot"),
+    "pyramids-solo": _lazy("treehouse_lab.games.pyramids.bots:SoloSolverBot"),
+}
+
+#: Bots made for one game only: {bot name: game name}. Every other bot plays any game.
+GAME_BOTS: dict[str, str] = {"backyard-runs": "backyard", "pyramids-solo": "pyramids"}
+
+
+def register_bot(name: str, factory: Callable[..., Any]) -> None:
     """Make ``name`` a bot that matches, boards and saves can name.
 
-    ``factory()`` makes a fresh bot. Registering the same name again replaces it (handy
+    ``factory()`` makes a fresh bot (keyword parameters, if it takes any, can be given in
+    the name: ``"mine(depth=2)"``). Registering the same name again replaces it (handy
     while editing a bot in a notebook)."""
-    if not isinstance(name, str) or not name or name == "human":
-        raise RuleError(f"a bot name must be a non-empty string other than 'human', "
-                        f"got {quote(name)}")
+    if not isinstance(name, str) or not name or name == "human" or not _NAME.match(name):
+        raise RuleError(f"a bot name must be a non-empty string of letters, digits, '_', '-' "
+                        f"or '.', other than 'human', got {quote(name)}")
     if not callable(factory):
         raise RuleError(f"register_bot({name!r}, ...): the factory must be callable")
     BOTS[name] = factory
+
+
+def bots_for(game_name: str) -> list[str]:
+    """The registered bots that can play ``game_name``, in registry order."""
+    return [b for b in BOTS if GAME_BOTS.get(b, game_name) == game_name]
 
 
 def bot_name(bot: Any) -> str:
@@ -56,17 +163,66 @@ def bot_name(bot: Any) -> str:
     return name if isinstance(name, str) and name else type(bot).__name__
 
 
-def make_bot(spec: Any) -> Any:
-    """A bot from a registered name or a bot object (anything with ``choose``)."""
-    if isinstance(spec, str):
+_NAME = re.compile(r"^[A-Za-z0-9_.-]+$")
+_SPEC = re.compile(r"^\s*([A-Za-z0-9_.-]+)\s*(?:\((.*)\))?\s*$", re.DOTALL)
+MAX_SPEC = 200
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"mcts(iterations=400, c=0.7)"`` -> ``("mcts", {"iterations": 400, "c": 0.7})``.
+
+    Parameters are keywords with literal values (numbers, strings, booleans, None); the
+    text is read with ``ast.literal_eval``, never run."""
+    if len(spec) > MAX_SPEC:
+        raise RuleError(f"a bot name is at most {MAX_SPEC} characters: {quote(spec, 40)}")
+    m = _SPEC.match(spec)
+    if m is None:
+        raise RuleError(f"bot {quote(spec, 40)}: expected a name, optionally with keyword "
+                        "parameters, like 'mcts' or 'mcts(iterations=400)'")
+    name, args = m.group(1), m.group(2)
+    params: dict[str, Any] = {}
+    if args and args.strip():
         try:
-            factory = BOTS[spec]
+            call = ast.parse(f"f({args})", mode="eval").body
+        except SyntaxError:
+            raise RuleError(f"bot {quote(spec, 40)}: parameters must read like "
+                            "key=value, key=value") from None
+        if not isinstance(call, ast.Call) or call.args:
+            raise RuleError(f"bot {quote(spec, 40)}: parameters are keywords, key=value")
+        for kw in call.keywords:
+            if kw.arg is None:
+                raise RuleError(f"bot {quote(spec, 40)}: parameters are keywords, key=value")
+            try:
+                params[kw.arg] = ast.literal_eval(kw.value)
+            except ValueError:
+                raise RuleError(f"bot {quote(spec, 40)}: {kw.arg} must be a number, a string, "
+                                "True, False or None") from None
+    return name, params
+
+
+def spec_text(name: str, params: Mapping[str, Any], defaults: Mapping[str, Any]) -> str:
+    """The canonical name of a bot with parameters: only those that differ from the
+    defaults, in the defaults' order (what ``parse_spec`` reads back)."""
+    shown = [f"{k}={params[k]!r}" for k in defaults if k in params and params[k] != defaults[k]]
+    return f"{name}({', '.join(shown)})" if shown else name
+
+
+def make_bot(spec: Any) -> Any:
+    """A bot from a registered name (with parameters: ``"mcts(iterations=400)"``) or a bot
+    object (anything with ``choose``)."""
+    if isinstance(spec, str):
+        name, params = parse_spec(spec)
+        try:
+            factory = BOTS[name]
         except KeyError:
             raise RuleError(
-                f"unknown bot {quote(spec, 40)}; bots are: {', '.join(sorted(BOTS))} "
+                f"unknown bot {quote(name, 40)}; bots are: {', '.join(sorted(BOTS))} "
                 "(register your own with tl.register_bot(name, factory))"
             ) from None
-        return factory()
+        try:
+            return factory(**params)
+        except TypeError as exc:
+            raise RuleError(f"bot {name!r}: {exc}") from None
     if not callable(getattr(spec, "choose", None)):
         raise RuleError(f"a bot needs a choose(state, rng, player) method, got {quote(spec)}")
     return spec
@@ -97,3 +253,9 @@ def ask_bot(bot: Any, state: State, rng: random.Random, seat: int,
             "players may act now: give it a third parameter, player"
         )
     return bot.choose(state, rng)
+
+
+def check_game(bot_label: str, state: State, game: str) -> None:
+    """Refuse, with a message, a per-game bot seated at another game."""
+    if state.game.name != game:
+        raise RuleError(f"bot {bot_label!r} plays {game} only, not {state.game.name}")

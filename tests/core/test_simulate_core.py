@@ -36,7 +36,7 @@ def test_summary_counts_wins_and_means():
 
 def test_measure_gets_every_final_state():
     game = ToyGame(players=2)
-    got = tl.simulate(game, games=6, seed=0, measure=lambda s: s.positions[0])
+    got = tl.simulate(game, games=6, seed=0, measure=lambda s: s.positions[0]).measures
     assert got == [s.positions[0] for s in tl.playouts(game, 6, seed=0)]
 
 

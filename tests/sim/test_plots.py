@@ -1,0 +1,85 @@
+"""Every plot has a title, axis labels and a legend, draws what it is given, and
+matplotlib is imported only when a plot is drawn (it is the optional plot extra)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from fractions import Fraction
+
+import matplotlib  # the plot extra (in the lab extra the test run installs)
+import pytest
+
+import treehouse_lab as tl
+from treehouse_lab import plots
+
+matplotlib.use("Agg")
+
+
+@pytest.fixture(scope="module")
+def results():
+    game = tl.load_game("backyard", players=3)
+    return tl.simulate(game, 30, bots=["greedy", "random", "random"], seed=1, workers=1,
+                       progress=False)
+
+
+def labelled(fig):
+    ax = fig.axes[0]
+    assert ax.get_title() and ax.get_xlabel() and ax.get_ylabel()
+    legend = ax.get_legend()
+    assert legend is not None and legend.get_texts()
+    return ax
+
+
+def test_score_distribution(results):
+    ax = labelled(plots.score_distribution(results))
+    texts = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert texts[0].startswith("greedy (mean ") and texts[1].startswith("random (mean ")
+    steps = ax.get_lines()[0].get_ydata()
+    assert abs(sum(steps) - 1) < 1e-9          # shares of games add up to 1
+    labelled(plots.score_distribution(results, by="seat"))
+
+
+def test_win_rates_by_seat_and_bot(results):
+    ax = labelled(plots.win_rates(results))
+    heights = [p.get_height() for p in ax.patches]
+    assert heights == [float(ln.win_rate) for ln in results.seats()]
+    ax = labelled(plots.win_rates(results, by="bot"))
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["greedy", "random"]
+    with pytest.raises(ValueError):
+        plots.win_rates(results, by="colour")
+
+
+def test_variant_effect():
+    runs = {v: tl.simulate(tl.load_game("backyard", players=2, wild_floor_points=v), 20,
+                           bots=["greedy", "random"], seed=3, workers=1, progress=False)
+            for v in (0, 2)}
+    ax = labelled(plots.variant_effect(runs, "wild_floor_points", measure="mean points"))
+    assert "wild_floor_points" in ax.get_title() and ax.get_xlabel() == "wild_floor_points"
+    labelled(plots.variant_effect(runs, "wild_floor_points", by="bot"))
+
+
+def test_convergence_to_an_exact_value():
+    samples = [1, 0, 0, 1, 1, 0, 1, 0] * 25
+    ax = labelled(plots.convergence(samples, Fraction(1, 2), label="heads"))
+    running = ax.get_lines()[0].get_ydata()
+    assert len(running) == 200 and running[-1] == 0.5
+    assert any("1/2" in t.get_text() for t in ax.get_legend().get_texts())
+
+
+def test_matplotlib_is_imported_only_to_draw():
+    code = ("import sys, treehouse_lab.plots, treehouse_lab.simulate; "
+            "print('matplotlib' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}, timeout=120)
+    assert out.stdout.strip() == "False", out.stderr
+
+
+def test_bracket_plot():
+    from treehouse_lab.simulate import Rate, exact_bracket
+
+    game = tl.load_game("pyramids", players=2)
+    brackets = exact_bracket(game, "pyramids-solo", 6)
+    ax = labelled(plots.bracket(brackets, seat=0, estimate=Rate(30, 60)))
+    assert ax.get_ylim() == (0.0, 1.0)

@@ -1,0 +1,64 @@
+"""Treehouse (pyramids) bots.
+
+``pyramids-solo`` (:class:`SoloSolverBot`) is a *teaching* heuristic: it plays every roll
+as the exact solitaire solver (``solver.solve``) says, as if it were alone at the table:
+take a match when the roll allows one (Goal), otherwise make the move that leaves the
+fewest expected rolls to a match against the House. It shows what an absorbing Markov
+chain's exact values are good for, and where they stop: it ignores the other players, so
+it will change the House in a way that hands an opponent the win, and a class can find
+such positions and measure how often it matters (notebooks/explore-treehouse.ipynb).
+
+Treehouse hides nothing (every trio and the House are on the table), so a search bot
+needs no determinizer here.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ...bots import check_game
+from ...protocol import Action
+from . import solver
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import PyramidsState
+
+
+@lru_cache(maxsize=2)
+def solution(aim_stack_top: bool = True) -> solver.Solution:
+    """The exact solitaire solution for the trio (solved once per process: a few
+    seconds)."""
+    return solver.solve("SML", aim_stack_top=aim_stack_top)
+
+
+class SoloSolverBot:
+    """``pyramids-solo``: the solitaire solver's move for every roll (module docstring)."""
+
+    name = "pyramids-solo"
+
+    def choose(self, state: PyramidsState, rng: random.Random,
+               player: int | None = None) -> Action:
+        check_game(self.name, state, "pyramids")
+        seat = state.current_player if player is None else player
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        sol = solution(state.game.aim_stack_top)
+
+        def cost(action: Action) -> tuple:
+            after = state.child(action, by=seat)
+            if after.is_terminal():
+                # A match: a win (shared or not) is best; handing others a win is worst.
+                return (-float(after.returns()[seat]), 0) if seat in after.winners() \
+                    else (1.0, 0)
+            return (0.0, sol.value(after.trio(seat), after.house))
+
+        # Ties go to the first move in the engine's order: the bot is a fixed policy (it
+        # never draws from rng), so exact calculations can follow it (simulate's
+        # exact_bracket) and compute the very game a simulation plays.
+        return min(legal, key=cost)
+
+
+__all__ = ["SoloSolverBot", "solution"]

@@ -1,0 +1,271 @@
+"""``mcts``: Monte Carlo tree search over ``returns()``, for any game of the protocol.
+
+The method (information-set MCTS, after Cowling, Powley and Whitehouse 2012, "Information
+Set Monte Carlo Tree Search"), one iteration at a time:
+
+1. **Determinize.** Deal the cards this seat cannot see at random, consistent with what it
+   can see (:mod:`.determinize`): a fresh sample every iteration, so the tree's statistics
+   average over the possible deals instead of trusting one.
+2. **Select.** From the root, at each decision take the action with the best UCB1 score,
+   ``mean + c * sqrt(ln(available) / visits)``, among those legal in this sample
+   ("available" counts the iterations in which the action could be taken, since with
+   hidden cards not every action exists in every sample). Chance is sampled as it comes,
+   so the tree is over decisions only ("open loop").
+3. **Expand** one untried action, then **roll out** to the end with a fast policy (uniform
+   random by default).
+4. **Back up** ``returns()``: each decision's statistics gain the win share of the seat
+   that took it, so every player in the tree plays for itself.
+
+The move played is the root action visited most. With an ``iterations`` budget the bot is
+a pure function of the state and its seeded generator, so matches and simulations replay
+exactly; a ``seconds`` budget depends on the machine's speed and does not.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from ..bots import make_bot, spec_text, takes_player
+from ..core.chance import sample_outcome
+from ..errors import RuleError, quote
+from ..protocol import Action, State
+from .determinize import game_bots_module, sampler
+
+Key = tuple[int, Action]
+
+
+class _Node:
+    """Statistics of the decisions below one point of the tree: for each (seat, action),
+    its child node, visits, total reward for that seat, and how often it was available."""
+
+    __slots__ = ("children", "visits", "reward", "available", "n")
+
+    def __init__(self) -> None:
+        self.n = 0      # iterations that passed through this node
+        self.children: dict[Key, _Node] = {}
+        self.visits: dict[Key, int] = {}
+        self.reward: dict[Key, float] = {}
+        self.available: dict[Key, int] = {}
+
+
+class MCTSBot:
+    """Monte Carlo tree search over ``returns()``.
+
+    * ``iterations``: playouts per decision (default 200); reproducible.
+    * ``seconds``: think for this long instead (not reproducible across machines).
+    * ``c``: the exploration constant of UCB1 (rewards are win shares in [0, 1]).
+    * ``rollout``: the bot that finishes each playout. ``"auto"`` (the default) is the
+      game's own fast playout policy where its ``bots`` module names one (``ROLLOUT``),
+      else uniform random; ``"random"``; or any registered name (``"greedy"`` plays
+      better playouts, more slowly).
+    * ``expand_after``: how many playouts pass through a node before it grows children
+      (below that its playouts come from the rollout policy alone: with a small budget a
+      good policy is a better guide than a thinly sampled tree).
+    """
+
+    DEFAULTS: dict[str, Any] = {"iterations": 200, "seconds": None, "c": 0.7,
+                                "rollout": "auto", "expand_after": 20}
+
+    def __init__(self, iterations: int | None = 200, seconds: float | None = None,
+                 c: float = 0.7, rollout: str = "auto", expand_after: int = 20) -> None:
+        if seconds is not None:
+            if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
+                    or not 0 < seconds <= 3600:
+                raise RuleError(f"mcts: seconds must be a number in (0, 3600], got "
+                                f"{quote(seconds)}")
+            if iterations == self.DEFAULTS["iterations"]:
+                iterations = None     # a time budget replaces the default count
+        if iterations is not None and (isinstance(iterations, bool)
+                                       or not isinstance(iterations, int)
+                                       or not 1 <= iterations <= 10_000_000):
+            raise RuleError(f"mcts: iterations must be a whole number 1..10000000, got "
+                            f"{quote(iterations)}")
+        if iterations is None and seconds is None:
+            raise RuleError("mcts: give a budget, iterations or seconds")
+        if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c <= 100:
+            raise RuleError(f"mcts: c must be a number in [0, 100], got {quote(c)}")
+        if not isinstance(rollout, str):
+            raise RuleError(f"mcts: rollout must be a bot name, got {quote(rollout)}")
+        self.iterations = iterations
+        self.seconds = seconds
+        if isinstance(expand_after, bool) or not isinstance(expand_after, int) \
+                or not 0 <= expand_after <= 1000:
+            raise RuleError(f"mcts: expand_after must be a whole number 0..1000, got "
+                            f"{quote(expand_after)}")
+        self.c = float(c)
+        self.expand_after = expand_after
+        self.rollout = rollout
+        self._rollout_bot = None if rollout in ("random", "auto") else make_bot(rollout)
+        self._auto: dict[type, Any] = {}
+        params = {"iterations": iterations, "seconds": seconds, "c": c, "rollout": rollout,
+                  "expand_after": expand_after}
+        if seconds is not None and iterations is None:
+            params["iterations"] = self.DEFAULTS["iterations"]  # not shown: time decides
+        self.name = spec_text("mcts", params, self.DEFAULTS)
+
+    def __repr__(self) -> str:
+        return f"MCTSBot({self.name!r})"
+
+    def __getstate__(self) -> dict:
+        # The per-game rollout cache holds functions; a copy sent to a worker rebuilds it.
+        state = dict(self.__dict__)
+        state["_auto"] = {}
+        return state
+
+    # -- deciding ---------------------------------------------------------------------------
+    def choose(self, state: State, rng: random.Random, player: int | None = None) -> Action:
+        seat = player if player is not None else state.actors()[0]
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        root = self._search(state, seat, legal, rng)
+        return self._best(root, seat, legal, rng)
+
+    def statistics(self, state: State, rng: random.Random,
+                   player: int | None = None) -> list[tuple[Action, int, float]]:
+        """``(action, visits, mean win share)`` for each root action after one search:
+        what the bot weighed, for a notebook to show."""
+        seat = player if player is not None else state.actors()[0]
+        legal = state.legal_actions(seat)
+        root = self._search(state, seat, legal, rng)
+        out = []
+        for a in legal:
+            k = (seat, a)
+            n = root.visits.get(k, 0)
+            out.append((a, n, root.reward.get(k, 0.0) / n if n else 0.0))
+        return out
+
+    def _search(self, state: State, seat: int, legal: list[Action],
+                rng: random.Random) -> _Node:
+        root = _Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        sample = sampler(state, seat)
+        base = rng.getrandbits(64)
+        keys = [(seat, a) for a in legal]
+        done = 0
+        while (self.iterations is None or done < self.iterations) and (
+                deadline is None or time.perf_counter() < deadline or done == 0):
+            # The root's actions are the seat's own, the same in every sample. The j-th
+            # visit of each of them is played in scenario j (the same deal of hidden
+            # cards, the same chance draws, the same playout choices where they apply):
+            # common random numbers, so root actions are compared on equal terms and
+            # luck cancels out of their differences.
+            k = keys[done] if done < len(keys) else self._select(root, keys)
+            j = root.visits.get(k, 0)
+            scenario = f"{base}/{j}"
+            s = sample(random.Random(scenario))
+            for key in keys:
+                root.available[key] = root.available.get(key, 0) + 1
+            root.children.setdefault(k, _Node())
+            s.apply(k[1], by=seat)
+            self._iterate(root, k, s, random.Random(scenario + "/chance"),
+                          random.Random(scenario + "/play"))
+            done += 1
+        return root
+
+    def _best(self, root: _Node, seat: int, legal: list[Action], rng: random.Random) -> Action:
+        def key(a: Action) -> tuple[int, float]:
+            k = (seat, a)
+            n = root.visits.get(k, 0)
+            return (n, root.reward.get(k, 0.0) / n if n else 0.0)
+
+        top = max(key(a) for a in legal)
+        best = [a for a in legal if key(a) == top]
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+    # -- one iteration ----------------------------------------------------------------------
+    def _iterate(self, root: _Node, first: Key, s: State, chance: random.Random,
+                 rng: random.Random) -> None:
+        """Below the root action ``first`` (already applied to ``s``): select, expand one
+        node, roll out, back up."""
+        node = root.children[first]
+        path: list[tuple[_Node, Key]] = [(root, first)]
+        policy = self._policy(s)
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply(sample_outcome(s.chance_outcomes(), chance))
+                continue
+            if node.n < self.expand_after:
+                break       # a young node: its playouts come from the rollout policy
+            actors = s.actors()
+            mover = actors[0] if len(actors) == 1 else rng.choice(actors)
+            legal = s.legal_actions(mover)
+            keys = [(mover, a) for a in legal]
+            for k in keys:
+                node.available[k] = node.available.get(k, 0) + 1
+            untried = [k for k in keys if k not in node.children]
+            if untried:
+                # Expand the move the playout policy would make if it is new (a good
+                # move first), else any untried one.
+                guess = (mover, policy(s, rng, mover)) if policy is not None else None
+                k = guess if guess in untried else (
+                    untried[0] if len(untried) == 1 else rng.choice(untried))
+                node.children[k] = _Node()
+                s.apply(k[1], by=mover)
+                path.append((node, k))
+                break
+            k = self._select(node, keys)
+            s.apply(k[1], by=mover)
+            path.append((node, k))
+            node = node.children[k]
+        self._roll_out(s, chance, rng)
+        returns = [float(r) for r in s.returns()]
+        for n, k in path:
+            n.n += 1
+            n.visits[k] = n.visits.get(k, 0) + 1
+            n.reward[k] = n.reward.get(k, 0.0) + returns[k[0]]
+        node_reached = path[-1][0].children[path[-1][1]]
+        node_reached.n += 1
+
+    def _select(self, node: _Node, keys: list[Key]) -> Key:
+        best, best_score = keys[0], -math.inf
+        c = self.c
+        for k in keys:
+            n = node.visits.get(k, 0)
+            if n == 0:
+                return k    # expanded in an earlier iteration whose playout is pending
+            score = node.reward[k] / n + c * math.sqrt(math.log(node.available[k]) / n)
+            if score > best_score:
+                best, best_score = k, score
+        return best
+
+    def _policy(self, state: State) -> Any:
+        """The rollout policy for this game, ``policy(state, rng, seat) -> action``
+        (None: uniform random)."""
+        cls = type(state.game)
+        if cls not in self._auto:
+            bot = self._rollout_bot if self.rollout != "auto" else game_rollout(state.game)
+            if bot is None:
+                self._auto[cls] = None
+            elif takes_player(bot):     # asked once: inspecting a signature is slow
+                self._auto[cls] = bot.choose
+            else:
+                self._auto[cls] = lambda st, rng, seat, choose=bot.choose: choose(st, rng)
+        return self._auto[cls]
+
+    def _roll_out(self, s: State, chance: random.Random, rng: random.Random) -> None:
+        policy = self._policy(s)
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply(sample_outcome(s.chance_outcomes(), chance))
+                continue
+            actors = s.actors()
+            mover = actors[0] if len(actors) == 1 else rng.choice(actors)
+            if policy is None:
+                action = rng.choice(s.legal_actions(mover))
+            else:
+                action = policy(s, rng, mover)
+            s.apply(action, by=mover)
+
+
+def game_rollout(game: Any) -> Any:
+    """The game's fast playout bot (``ROLLOUT`` in its ``bots`` module), or None."""
+    module = game_bots_module(game)
+    factory = getattr(module, "ROLLOUT", None) if module is not None else None
+    return None if factory is None else factory()
+
+
+__all__ = ["MCTSBot", "game_rollout"]
