@@ -24,14 +24,108 @@ COLOURS = ("#3b7dd8", "#d8543b", "#4fa34a", "#c9a227", "#8a56c2", "#3bb5b0")
 
 def _axes(ax: Any, size: tuple[float, float] = (7, 3.6)) -> tuple[Any, Any]:
     """(figure, axes): the given axes' figure, or a new figure that pyplot does not keep
-    (so a notebook shows it once, as the cell's value)."""
+    (so a notebook shows it once, as the cell's value). Without matplotlib (the offline
+    browser site cannot have it) the "figure" is a :class:`FigureNumbers`: the same calls
+    record the numbers, and the cell shows them in a table instead of failing."""
     if ax is not None:
         return ax.figure, ax
-    import matplotlib.pyplot as plt
-
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError:
+        fig = FigureNumbers()
+        return fig, fig.axes
     fig, ax = plt.subplots(figsize=size)
     plt.close(fig)
     return fig, ax
+
+
+def _numbers(values: Any) -> list[str]:
+    if isinstance(values, (int, float, Fraction)):
+        values = [values]
+    out = []
+    for v in list(values):
+        if isinstance(v, (list, tuple)):
+            out.append("/".join(_numbers(v)))
+        else:
+            out.append(f"{float(v):.4g}" if isinstance(v, (float, Fraction)) else str(v))
+    return out
+
+
+class _NumbersAxes:
+    """Records what a plotting function draws (the subset of matplotlib's Axes that
+    this module uses) so :class:`FigureNumbers` can print it."""
+
+    def __init__(self, figure: FigureNumbers) -> None:
+        self.figure = figure
+        self.title = self.xlabel = self.ylabel = ""
+        self.series: list[tuple[str, str]] = []
+        self.ticks: list[str] = []
+
+    def _add(self, kind: str, label: Any, **parts: Any) -> None:
+        text = "; ".join(f"{k} " + ", ".join(_numbers(v)) for k, v in parts.items())
+        self.series.append((f"{kind} {label}" if label else kind, text))
+
+    def plot(self, xs: Any, ys: Any, label: str = "", **_: Any) -> None:
+        self._add("line", label, x=xs, y=ys)
+
+    def bar(self, xs: Any, heights: Any, label: str = "", yerr: Any = None, **_: Any) -> None:
+        self._add("bars", label, height=heights, **({"error": yerr} if yerr is not None else {}))
+
+    def errorbar(self, xs: Any, ys: Any, yerr: Any = None, label: str = "", **_: Any) -> None:
+        self._add("points", label, x=xs, y=ys,
+                  **({"error": list(zip(*yerr))} if yerr is not None else {}))
+
+    def fill_between(self, xs: Any, lo: Any, hi: Any, label: str = "", **_: Any) -> None:
+        self._add("band", label, low=lo, high=hi)
+
+    def axhline(self, y: Any, label: str = "", **_: Any) -> None:
+        self._add("level", label, y=y)
+
+    def axvline(self, x: Any, label: str = "", **_: Any) -> None:
+        self._add("mark", label, x=x)
+
+    def axhspan(self, lo: Any, hi: Any, label: str = "", **_: Any) -> None:
+        self._add("span", label, low=lo, high=hi)
+
+    def set_title(self, text: str) -> None:
+        self.title = text
+
+    def set_xlabel(self, text: str) -> None:
+        self.xlabel = text
+
+    def set_ylabel(self, text: str) -> None:
+        self.ylabel = text
+
+    def set_xticks(self, ticks: Any, labels: Any = None) -> None:
+        if labels is not None:
+            self.ticks = [str(t) for t in labels]
+
+    def set_xscale(self, *_: Any, **__: Any) -> None:
+        """Only the look of the axis: nothing to record."""
+
+    def set_ylim(self, *_: Any, **__: Any) -> None:
+        """Only the look of the axis: nothing to record."""
+
+    def legend(self, *_: Any, **__: Any) -> None:
+        """The labels are printed with each series."""
+
+
+class FigureNumbers:
+    """What a plot shows, as text, where matplotlib is not installed."""
+
+    NOTE = ("matplotlib is not installed here (the offline browser site cannot have it): "
+            "the figure's numbers instead.")
+
+    def __init__(self) -> None:
+        self.axes = _NumbersAxes(self)
+
+    def __repr__(self) -> str:
+        ax = self.axes
+        lines = [self.NOTE, ax.title or "(untitled)", f"  x: {ax.xlabel}; y: {ax.ylabel}"]
+        if ax.ticks:
+            lines.append("  categories: " + ", ".join(ax.ticks))
+        lines += [f"  {name}: {text}" for name, text in ax.series]
+        return "\n".join(lines)
 
 
 def score_distribution(results: Results, by: str = "bot", ax: Any = None) -> Any:

@@ -669,7 +669,8 @@ def simulate(game: Game, games: int = 1000, *, bots: Any = None, seed: int = 0,
     # Where to run.
     where = "this process"
     pool: Executor | None = None
-    parallel = workers or os.cpu_count() or 1
+    # In the browser (Pyodide) there are no processes to start: play here.
+    parallel = 1 if sys.platform == "emscripten" else (workers or os.cpu_count() or 1)
     deferred = False     # a local pool, started only if the run turns out long enough
     if executor is None:
         if parallel > 1 and games >= 2 * parallel:

@@ -83,3 +83,26 @@ def test_bracket_plot():
     brackets = exact_bracket(game, "pyramids-solo", 6)
     ax = labelled(plots.bracket(brackets, seat=0, estimate=Rate(30, 60)))
     assert ax.get_ylim() == (0.0, 1.0)
+
+
+def test_without_matplotlib_a_plot_prints_its_numbers(monkeypatch, results):
+    """The offline browser site has no matplotlib: a plotting cell shows the figure's
+    numbers with a one-line note instead of failing (issue 11)."""
+    import builtins
+
+    from treehouse_lab import plots
+
+    real_import = builtins.__import__
+
+    def no_matplotlib(name, *args, **kwargs):
+        if name.split(".")[0] == "matplotlib":
+            raise ImportError("no matplotlib here")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    fig = plots.convergence([1, 0, 1, 1, 0, 1], Fraction(2, 3), label="wins")
+    text = repr(fig)
+    assert text.startswith(plots.FigureNumbers.NOTE)
+    assert "band" in text and "0.6667" in text
+    fig = plots.win_rates(results, by="bot")
+    assert "bars" in repr(fig) and "categories:" in repr(fig)
