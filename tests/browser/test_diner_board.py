@@ -2,31 +2,18 @@
 visit made by clicking, a shelf space and then one order per minute, and the board, the
 supply and the log show it.
 
-The notebook is run and the board found and clicked with the helpers of
-``test_jupyterlab.py`` (loaded from its file: the suite imports test modules in importlib
-mode, so they are not importable by name), so every game's board is driven the same way.
+The notebook is run and the board found and clicked with the shared helpers of
+``tests/support/tl_lab_page.py``, so every game's board is driven the same way.
 """
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
+import tl_lab_page as lab_helpers
 
 pytestmark = pytest.mark.browser
 
-HERE = Path(__file__).resolve().parent
 
-
-def _lab_helpers():
-    spec = importlib.util.spec_from_file_location("tl_lab_helpers", HERE / "test_jupyterlab.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-lab_helpers = _lab_helpers()
 
 
 def picture(board) -> dict:

@@ -9,7 +9,7 @@ access or the pointer cursor; one function keeps the markup identical for all.
 
 from __future__ import annotations
 
-from typing import Collection
+from typing import Any, Collection
 from xml.sax.saxutils import quoteattr
 
 
@@ -32,6 +32,17 @@ def target_attrs(tid: str | None, targets: Collection[str] = (),
     return cls + extra
 
 
+def clicking_seat(state: Any, player: int | None = None) -> int | None:
+    """Whose clicks a board maps: ``player`` if that seat may act now, else None; with
+    ``player=None``, the one seat acting (None where several may act, at chance or at the
+    end). Why shared: every game's ``click_paths`` starts from this question, and a board
+    must never offer the clicks of a seat that cannot act."""
+    actors = state.actors()
+    if player is None:
+        return actors[0] if len(actors) == 1 else None
+    return player if player in actors else None
+
+
 class Picture:
     """An SVG a notebook shows inline (``_repr_svg_``), with a short text form so a saved
     notebook never shows a memory address where the picture would be."""
@@ -47,4 +58,4 @@ class Picture:
         return f"<Picture: {self.text}>"
 
 
-__all__ = ["Picture", "target_attrs"]
+__all__ = ["Picture", "clicking_seat", "target_attrs"]

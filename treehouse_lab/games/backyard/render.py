@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Collection, Iterable
 from xml.sax.saxutils import escape, quoteattr
 
-from ...core.svg import target_attrs
+from ...core.svg import clicking_seat, target_attrs
 from ...protocol import Action
 from .moves import Play
 from .rules import LETTERS, Floor, matches
@@ -505,11 +505,9 @@ def click_paths(state: BackyardState, player: int | None = None
                 ) -> dict[Action, tuple[str, ...]]:
     """One click per play of ``player`` (None: the player to move): the card (face up) or
     its tab (face down)."""
-    actors = state.actors()
+    player = clicking_seat(state, player)
     if player is None:
-        if len(actors) != 1:
-            return {}
-        player = actors[0]
+        return {}
     out: dict[Action, tuple[str, ...]] = {}
     for a in state.legal_actions(player):
         if isinstance(a, Play):

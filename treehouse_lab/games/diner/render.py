@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Collection, Iterable
 from xml.sax.saxutils import escape
 
-from ...core.svg import target_attrs
+from ...core.svg import clicking_seat, target_attrs
 from ...protocol import Action
 from .moves import (
     ChooseShelf,
@@ -344,11 +344,9 @@ def _kitchen(state: DinerState, p: int, y: float, viewer: int | None,
 def click_paths(state: DinerState, player: int | None = None) -> dict[Action, tuple[str, ...]]:
     """For each legal action of ``player`` (None: the one player deciding) the targets
     clicked, in order (see the module docstring)."""
-    actors = state.actors()
+    player = clicking_seat(state, player)
     if player is None:
-        if len(actors) != 1:
-            return {}
-        player = actors[0]
+        return {}
     out: dict[Action, tuple[str, ...]] = {}
     for a in state.legal_actions(player):
         if isinstance(a, ChooseShelf):

@@ -28,7 +28,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Iterable
 
-from ...core.svg import Picture, target_attrs
+from ...core.svg import Picture, clicking_seat, target_attrs
 from ...protocol import Action
 from . import data, rules
 from .arrangement import RIGHT, TRIO, Arrangement, Position, name
@@ -62,8 +62,8 @@ def click_paths(state: Any, player: int | None = None) -> dict[Action, tuple[str
     destination), or ("pass",)."""
     from .actions import Pass, Play
 
-    p = state.current_player
-    if p < 0 or player not in (None, p):
+    p = clicking_seat(state, player)
+    if p is None:
         return {}
     out: dict[Action, tuple[str, ...]] = {}
     for a in state.legal_actions():
