@@ -132,10 +132,12 @@ BOTS: dict[str, Callable[..., Any]] = {
     "mcts": _lazy("treehouse_lab.search.mcts:MCTSBot"),
     "backyard-runs": _lazy("treehouse_lab.games.backyard.bots:RunKeeperBot"),
     "pyramids-solo": _lazy("treehouse_lab.games.pyramids.bots:SoloSolverBot"),
+    "magical-builder": _lazy("treehouse_lab.games.magical.bots:BuilderBot"),
 }
 
 #: Bots made for one game only: {bot name: game name}. Every other bot plays any game.
-GAME_BOTS: dict[str, str] = {"backyard-runs": "backyard", "pyramids-solo": "pyramids"}
+GAME_BOTS: dict[str, str] = {"backyard-runs": "backyard", "pyramids-solo": "pyramids",
+                             "magical-builder": "magical"}
 
 
 def register_bot(name: str, factory: Callable[..., Any]) -> None:

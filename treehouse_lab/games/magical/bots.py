@@ -1,0 +1,157 @@
+"""Magical Treehouse bots: ``magical-builder``, a planner that fills its drawer and builds.
+
+Why a game bot: the random bot is a poor opponent here. In the planning step one of its
+few choices with an empty hand is "Drop out", so it drops out after a card or two and
+scores almost nothing; and the greedy bot sees no points change while planning (points
+come only from the village), so it plans at random too. A tutorial board, a simulation of
+how scores spread, and a search bot's playouts all need a player that does what the
+rulebook's players do.
+
+``magical-builder`` is a *teaching* heuristic, each choice one sentence a class can argue
+with and test by simulation:
+
+1. **Planning** (2. Planning Step): with cards in hand, put in the drawer the building
+   worth most to its village (:func:`plan_value`: its VP, plus a bonus when it goes on
+   one of its buildings or on a card already in its drawer); a hand of spells only is
+   discarded. With an empty hand and fewer than 5 drawer cards, take the carriage's cards,
+   else draw 4; drop out only when the drawer is full or nothing is left to take. It never
+   waits, never gives biscuits away (they are points and the tie-break) and never casts.
+2. **Spells cast by others**: discard the card worth least; keep its storage.
+3. **Building** (3. Building Step): reveal the card worth least (it goes to the trash),
+   then one move ahead on its own points (``scores()``, its own row: what it can see),
+   ties broken by the order of :data:`PREFERENCE`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ...bots import check_game
+from ...protocol import Action
+from .moves import (
+    Build,
+    BuildFaceDown,
+    Cast,
+    Discard,
+    DiscardCard,
+    DiscardHand,
+    DrawFour,
+    DropOut,
+    Exchange,
+    Finish,
+    KeepStorage,
+    MovePipe,
+    Pipe,
+    Place,
+    PlaceFamiliar,
+    SkipFamiliar,
+    Store,
+    Take,
+)
+from .rules import DRAWER
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import MagicalState
+
+#: What a card is worth more when it continues a building (a level 2-5 on its colour one
+#: level lower): the rulebook counts only the top card's VP, so a taller building is how
+#: VP grow.
+STACK_BONUS = 3
+#: Building moves in the order the bot prefers when its points do not tell them apart.
+PREFERENCE: tuple[type, ...] = (Build, PlaceFamiliar, Pipe, Store, MovePipe, BuildFaceDown,
+                                Discard, SkipFamiliar, Finish)
+
+
+def plan_value(state: MagicalState, seat: int, card_id: str) -> int:
+    """How much ``seat`` wants ``card_id`` in its drawer: its VP, plus
+    :data:`STACK_BONUS` when it can go on one of the seat's buildings or on a card in its
+    drawer (same colour, one level lower; any level 2 on a face-down building). Pipes are
+    worth 1 once the village has two buildings to join; spells 0."""
+    card = state.game.cards[card_id]
+    if card.kind == "spell":
+        return 0
+    village = state.village(seat)
+    if card.kind == "pipe":
+        return 1 if len(village) >= 2 else 0
+    value = card.vp + (1 if card.level == 1 else 0)
+    below = [(b["colour"], b["level"], b["down"] and len(b["cards"]) == 1) for b in village]
+    below += [(c.colour, c.level, False) for c in map(state.game.cards.get,
+                                                      state.drawer(seat)) if c.kind == "building"]
+    for colour, level, face_down in below:
+        if card.level == level + 1 and (colour == card.colour or (face_down and card.level == 2)):
+            return value + STACK_BONUS
+    return value
+
+
+class BuilderBot:
+    """``magical-builder``: fills its drawer and builds (see the module docstring)."""
+
+    name = "magical-builder"
+
+    def choose(self, state: MagicalState, rng: random.Random,
+               player: int | None = None) -> Action:
+        check_game(self.name, state, "magical")
+        actors = state.actors()
+        seat = player if player is not None else actors[0]
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        phase = state.phase
+        if phase == "planning":
+            return self._plan(state, seat, legal, rng)
+        if phase == "spell":
+            return self._answer_spell(state, seat, legal, rng)
+        if phase == "reveal":
+            return _best(legal, lambda a: -plan_value(state, seat, a.card), rng)
+        return self._build(state, seat, legal, rng)
+
+    def _plan(self, state: MagicalState, seat: int, legal: list[Action],
+              rng: random.Random) -> Action:
+        places = [a for a in legal if isinstance(a, Place)]
+        if places:
+            return _best(places, lambda a: plan_value(state, seat, a.card), rng)
+        for kind in (DiscardHand, Take, DrawFour):
+            if len(state.drawer(seat)) < DRAWER or kind is DiscardHand:
+                found = [a for a in legal if isinstance(a, kind)]
+                if found:
+                    return found[0]
+        for kind in (DropOut, Cast):
+            found = [a for a in legal if isinstance(a, kind)]
+            if found:
+                return found[0]
+        return rng.choice(legal)
+
+    def _answer_spell(self, state: MagicalState, seat: int, legal: list[Action],
+                      rng: random.Random) -> Action:
+        keep = [a for a in legal if isinstance(a, KeepStorage)]
+        if keep:
+            return keep[0]
+        discards = [a for a in legal if isinstance(a, DiscardCard)]
+        if discards:
+            return _best(discards, lambda a: -plan_value(state, seat, a.card), rng)
+        exchanges = [a for a in legal if isinstance(a, Exchange)]
+        return rng.choice(exchanges or legal)
+
+    def _build(self, state: MagicalState, seat: int, legal: list[Action],
+               rng: random.Random) -> Action:
+        def value(a: Action) -> tuple:
+            after = state.child(a, by=seat)
+            rank = next((i for i, kind in enumerate(PREFERENCE) if isinstance(a, kind)),
+                        len(PREFERENCE))
+            return (after.scores()[seat]["total"], -rank)
+        return _best(legal, value, rng)
+
+
+#: The fast playout policy a search bot (``mcts``) finishes its simulated games with.
+ROLLOUT = BuilderBot
+
+
+def _best(actions: list, value: Any, rng: random.Random) -> Any:
+    scored = [(value(a), a) for a in actions]
+    top = max(v for v, _ in scored)
+    best = [a for v, a in scored if v == top]
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+__all__ = ["BuilderBot", "PREFERENCE", "ROLLOUT", "STACK_BONUS", "plan_value"]
