@@ -16,6 +16,7 @@ from .protocol import Game
 _REGISTRY: dict[str, str] = {
     "backyard": "treehouse_lab.games.backyard:BackyardGame",
     "diner": "treehouse_lab.games.diner:DinerGame",
+    "magical": "treehouse_lab.games.magical:MagicalGame",
     "pyramids": "treehouse_lab.games.pyramids:PyramidsGame",
 }
 

@@ -1,0 +1,230 @@
+"""The live board on Magical Treehouse (issue 10, "2. The board"), driven as the browser
+drives it: the seat at the screen clicks in the real-time planning step, hidden cards stay
+hidden from every other seat, and the picture shows the forest, the carriages, the villages
+and the turn order arrow."""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import treehouse_lab as tl
+from treehouse_lab.games.magical.moves import Place
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture
+def board():
+    """Player 1 at the screen against two random bots, at the planning step."""
+    return tl.Board(tl.load_game("magical", players=3), seed=1, bots={1: "random", 2: "random"})
+
+
+def cards_drawn(svg: str) -> set[str]:
+    return set(re.findall(r'data-card="([^"]+)"', svg))
+
+
+#: What the test driver prefers (higher first): build face up, place familiars, fill the
+#: drawer, so that a few rounds give villages, pipes and familiars to draw.
+PREFER = {"build": 6, "place_familiar": 6, "place": 5, "pipe": 5, "take": 4, "draw_four": 4,
+          "store": 3, "cast": 2}
+
+
+def played_until(players: int, seed: int, done, limit: int = 5000,
+                 prefer: dict | None = None) -> tl.Match:
+    """A match where every seat plays a seeded greedy choice (random among the kinds of
+    action it prefers), stepped until ``done(state)``."""
+    m = tl.Match(tl.load_game("magical", players=players), seed=seed)
+    prefer = PREFER if prefer is None else {**PREFER, **prefer}
+    rng = random.Random(seed)
+    for _ in range(limit):
+        s = m.state
+        if done(s) or s.is_terminal():
+            break
+        if s.is_chance_node():
+            m.step()
+            continue
+        p = rng.choice(s.actors())
+        acts = s.legal_actions(p)
+        best = max(prefer.get(a.KIND, 1) for a in acts)
+        m.play(rng.choice([a for a in acts if prefer.get(a.KIND, 1) == best]), by=p)
+    assert done(m.state), "the match never reached the position asked for"
+    return m
+
+
+def test_the_board_opens_on_the_planning_step_with_the_viewers_hand_clickable(board):
+    s = board.state
+    assert s.phase == "planning" and 0 in s.actors() and board.viewer == 0
+    hand = s.hand(0)
+    assert hand
+    svg = board.view.svg
+    assert {f"card:{c}" for c in hand if s.game.cards[c].kind != "spell"} <= board.targets()
+    assert set(hand) <= cards_drawn(svg)
+    # The first clicks are exactly the first steps of Player 1's legal actions.
+    firsts = {p[0] for p in s.click_paths(0).values()}
+    assert board.targets() == firsts
+    assert set(re.findall(r'data-target="([^"]+)"', svg)) == firsts
+
+
+def test_a_seat_clicked_in_the_planning_step_places_a_card_in_its_drawer(board):
+    s = board.state
+    card = next(c for c in sorted(s.hand(0)) if s.game.cards[c].kind != "spell")
+    hand_before, drawer_before = len(s.hand(0)), len(s.drawer(0))
+    board.click(f"card:{card}")
+    assert board.selection == (f"card:{card}",)
+    assert "drawer" in board.targets()
+    assert re.search(r'<g class="[^"]*tl-drawer[^"]*tl-target[^"]*"[^>]*data-target="drawer"',
+                     board.view.svg)
+    board.click("drawer")
+    assert (0, Place(card)) in board.match.moves
+    after = board.match.state
+    assert card in after.drawer(0) and len(after.drawer(0)) >= drawer_before + 1
+    assert card not in after.hand(0)
+    # The rest of the hand went on a carriage (the bots may have moved on since).
+    assert sum(after.card_census()[k] for k in ("hands", "carriages", "drawers")) > 0
+    assert hand_before > 1
+    svg = board.view.svg
+    drawer = re.search(r'<g class="tl-player" data-player="0" data-drawer="(\d+)"', svg)
+    assert drawer and int(drawer.group(1)) == len(after.drawer(0))
+    assert f'data-card="{card}"' in svg  # the viewer sees their own drawer card face up
+
+
+def test_other_players_hands_and_drawers_never_appear_in_the_viewers_picture(board):
+    s = board.state
+    board.click(next(iter(sorted(t for t in board.targets() if t.startswith("card:")))))
+    board.click("drawer")
+    s = board.match.state
+    for viewer in range(3):
+        svg = s.render_svg(viewer=viewer)
+        hidden = s.hidden_from(viewer)
+        assert hidden, "something is always hidden in the planning step"
+        assert not cards_drawn(svg) & hidden
+        root = ET.fromstring(svg)
+        shown = {v for e in root.iter() for v in e.attrib.values()}
+        shown |= {t.strip() for e in root.iter() for t in (e.text, e.tail) if t}
+        assert not shown & hidden
+        for p in range(3):
+            if p != viewer:
+                assert not set(s.hand(p)) & cards_drawn(svg)
+                assert not set(s.drawer(p)) & cards_drawn(svg)
+    nobody = s.render_svg()
+    assert not {c for p in range(3) for c in s.hand(p) + s.drawer(p)} & cards_drawn(nobody)
+    assert "personal objectives: face down" in nobody
+    text = s.game.render_text(s)
+    assert not any(re.search(rf"\b{re.escape(c)}\b", text) for c in s.hidden_from(0))
+
+
+def test_the_hand_row_is_drawn_only_for_the_seat_at_the_screen(board):
+    s = board.state
+    svg0 = s.render_svg(viewer=0)
+    svg1 = s.render_svg(viewer=1)
+    assert re.search(r'<g class="tl-hand" data-player="0" data-count="(\d+)"', svg0)
+    assert 'class="tl-hand" data-player="1"' not in svg0
+    assert cards_drawn(svg1).isdisjoint(s.hand(0))
+    assert 'class="tl-hand"' not in s.render_svg()  # nobody at the screen: no hand
+
+
+def test_the_forest_shows_every_familiar_with_its_seat():
+    m = played_until(4, 3, lambda s: sum(v is not None for v in s.forest().values()) >= 3)
+    s = m.state
+    svg = s.render_svg(viewer=0)
+    drawn = dict(re.findall(r'data-area="([^"]+)" data-outermost="[a-z]+" '
+                            r'data-familiar="(\d*)"', svg))
+    assert set(drawn) == set(s.forest())
+    assert {a: int(v) for a, v in drawn.items() if v} == \
+        {a: q for a, q in s.forest().items() if q is not None}
+    forest = re.search(r'<g class="tl-forest" data-side="(\w+)" data-familiars="(\d+)"', svg)
+    assert forest and forest.group(1) == "day"
+    assert int(forest.group(2)) == sum(v is not None for v in s.forest().values())
+
+
+def test_villages_pipes_and_carriages_are_counted_as_the_state_has_them():
+    m = played_until(4, 5, lambda s: s.round >= 2 and s.phase == "planning")
+    s = m.state
+    svg = s.render_svg(viewer=1)
+    for p in range(4):
+        v = re.search(rf'<g class="tl-village" data-player="{p}" data-count="(\d+)" '
+                      r'data-pipes="(\d+)"', svg)
+        assert v and (int(v.group(1)), int(v.group(2))) == (len(s.village(p)), len(s.pipes(p)))
+    counts = {int(i): int(c) for i, c in
+              re.findall(r'data-carriage="(\d+)" data-count="(\d+)"', svg)}
+    assert counts == dict(enumerate(s.carriages_counts()))
+    assert f'data-direction="{s.direction}"' in svg
+
+
+def test_the_turn_order_arrow_follows_the_direction(board):
+    s = board.state
+    d = s.to_json()
+    d["direction"] = -s.direction
+    flipped = s.game._state_from_json(d)
+    a, b = s.render_svg(viewer=0), flipped.render_svg(viewer=0)
+    assert 'class="tl-turn-order" data-direction="1"' in a and ">clockwise<" in a
+    assert 'class="tl-turn-order" data-direction="-1"' in b and ">anticlockwise<" in b
+    # and the carriage Player 1 takes from follows it
+    assert flipped.take_carriage(0) != s.take_carriage(0)
+
+
+def test_a_spell_being_resolved_shows_who_still_has_to_choose():
+    m = played_until(4, 1, lambda s: s.phase == "spell", prefer={"cast": 9})
+    s = m.state
+    todo = s.spell["to_choose"]
+    assert todo
+    svg = s.render_svg(viewer=todo[0])
+    assert "Spell cast by " + s.game.player_name(s.spell["caster"]) in svg
+    assert "still choosing: " + ", ".join(f"P{p + 1}" for p in todo) in svg
+    assert "still choosing: " + ", ".join(s.game.player_name(p) for p in todo) in \
+        s.game.render_text(s)
+    badges = re.findall(r'<text[^>]*>(choosing|stopped|done)</text>', svg)
+    assert badges.count("choosing") == len(todo)
+
+
+def test_building_a_card_by_clicking_grows_the_village():
+    m = played_until(3, 2, lambda s: s.phase == "building" and any(
+        a.KIND == "build" for a in s.legal_actions(s.builder)))
+    p = m.state.builder
+    b = tl.Board(m, viewer=p, autorun=False)
+    action, path = next((a, pth) for a, pth in m.game.click_paths(m.state, p).items()
+                        if a.KIND == "build")
+    before = len(m.state.village(p)) + sum(len(x["cards"]) for x in m.state.village(p))
+    for target in path:
+        assert target in b.targets()
+        b.click(target)
+    assert m.moves[-1] == (p, action)
+    after = len(m.state.village(p)) + sum(len(x["cards"]) for x in m.state.village(p))
+    assert after > before
+    assert action.card in {c for x in m.state.village(p) for c in x["cards"]}
+    root = ET.fromstring(b.view.svg)
+    panel = next(e for e in root.iter(f"{NS}g")
+                 if e.get("class") == "tl-player" and e.get("data-player") == str(p))
+    drawer = next(e for e in panel.iter(f"{NS}g") if "tl-drawer" in (e.get("class") or ""))
+    village = next(e for e in panel.iter(f"{NS}g") if e.get("class") == "tl-village")
+    assert action.card not in {e.get("data-card") for e in drawer.iter()}
+    assert int(drawer.get("data-count")) == len(m.state.drawer(p))
+    assert int(village.get("data-count")) == len(m.state.village(p))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_picture_fits_a_laptop_screen_at_readable_sizes(players):
+    """JupyterLab draws the board 918 pixels wide beside its file browser (970 without)
+    and at most 80% of a 768 pixel window high (widgets/board.css): the picture's shape
+    must fit that box and its smallest text must stay at 9 pixels or more once scaled."""
+    m = played_until(players, 2, lambda s: s.phase == "building" and s.round >= 2)
+    for viewer in (None, 0):
+        svg = m.state.render_svg(viewer=viewer)
+        w, h = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+        scale = min(918 / w, 0.8 * 768 / h)
+        smallest = min(float(x) for x in re.findall(r'font-size="([\d.]+)"', svg))
+        assert smallest * scale >= 9, (smallest, scale)
+
+
+def test_a_whole_game_on_the_board_with_bots():
+    b = tl.Board(tl.load_game("magical", players=3), seed=4,
+                 bots={0: "random", 1: "random", 2: "random"})
+    b.match.run()
+    b.refresh()
+    assert b.state.is_terminal()
+    assert "Game over" in b.view.svg
+    assert "Scores:" in b.state.game.render_text(b.state)
