@@ -27,12 +27,19 @@ def test_engines_benchmark_reports_every_game_and_player_count() -> None:
             line = re.search(rf"^{name}, {n} players\s+([\d,]+) steps/s", out, re.M)
             assert line, f"no figure for {name} with {n} players in:\n{out}"
             assert int(line.group(1).replace(",", "")) > 0
+        for option in game_class(name).OPTIONS:
+            if option.is_set() and option.subset_of:
+                full = ", ".join(sorted(option.subset_of))
+                for n in players.test_values():
+                    line = re.search(rf"^{name} \({full}\), {n} players\s+([\d,]+) steps/s",
+                                     out, re.M)
+                    assert line, f"no figure for {name} with every module ({full}) in:\n{out}"
     if importlib.util.find_spec("pyspiel"):
         assert "OpenSpiel backgammon (C++)" in out and "tic-tac-toe" in out
         for name in tl.GAMES:
-            ratio = re.search(rf"^{name}, \d players\s+[\d.]+x tic-tac-toe \([\d.]+\.\.[\d.]+\)"
-                              rf"\s+[\d.]+x backgammon\s+target >= [\d.]+x tic-tac-toe: "
-                              rf"(met|NOT met)$", out, re.M)
+            ratio = re.search(rf"^{name}(?: \([a-z, ]+\))?, \d players\s+[\d.]+x tic-tac-toe "
+                              rf"\([\d.]+\.\.[\d.]+\)\s+[\d.]+x backgammon\s+"
+                              rf"target >= [\d.]+x tic-tac-toe: (met|NOT met)$", out, re.M)
             assert ratio, f"no ratio and target line for {name} in:\n{out}"
     else:
         assert "OpenSpiel is not installed" in out
