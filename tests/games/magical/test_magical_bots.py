@@ -81,3 +81,17 @@ def test_builder_places_cards_in_the_drawer():
     m.run()
     places = [e for e in m.log if isinstance(getattr(e, "action", None), Place)]
     assert len(places) >= 4 * 4 * 3, len(places)
+
+
+def test_builders_wait_for_a_human_who_still_holds_cards():
+    """At a board, the bots keep a card, pass the rest on and then wait for the human's
+    cards instead of drawing and dropping out while the human reads their hand."""
+    game = tl.load_game("magical", players=3)
+    m = tl.Match(game, seed=14, bots={1: "magical-builder", 2: "magical-builder"})
+    m.run()
+    s = m.state
+    assert s.phase == "planning" and s.actors() == [0]
+    assert s.hand_size(0) == 8
+    for bot in (1, 2):
+        assert s.waiting()[bot] and not s.dropped_out()[bot]
+        assert 1 <= len(s.drawer(bot)) < 5 and s.hand_size(bot) == 0

@@ -13,9 +13,11 @@ with and test by simulation:
 1. **Planning** (2. Planning Step): with cards in hand, put in the drawer the building
    worth most to its village (:func:`plan_value`: its VP, plus a bonus when it goes on
    one of its buildings or on a card already in its drawer); a hand of spells only is
-   discarded. With an empty hand and fewer than 5 drawer cards, take the carriage's cards,
+   discarded. With an empty hand and fewer than 5 drawer cards, take the carriage's cards;
+   with nothing on it, wait while another player still planning holds cards (they may
+   come its way: that is what lets a human at the board act before the bots finish),
    else draw 4; drop out only when the drawer is full or nothing is left to take. It never
-   waits, never gives biscuits away (they are points and the tie-break) and never casts.
+   gives biscuits away (they are points and the tie-break) and never casts.
 2. **Spells cast by others**: discard the card worth least; keep its storage.
 3. **Building** (3. Building Step): reveal the card worth least (it goes to the trash),
    then one move ahead on its own points (``scores()``, its own row: what it can see),
@@ -48,6 +50,7 @@ from .moves import (
     SkipFamiliar,
     Store,
     Take,
+    Wait,
 )
 from .rules import DRAWER
 
@@ -111,6 +114,11 @@ class BuilderBot:
         places = [a for a in legal if isinstance(a, Place)]
         if places:
             return _best(places, lambda a: plan_value(state, seat, a.card), rng)
+        waits = [a for a in legal if isinstance(a, Wait)]
+        if waits and not state.hand(seat) and not any(isinstance(a, Take) for a in legal) \
+                and len(state.drawer(seat)) < DRAWER \
+                and any(state.hand_size(q) for q in state.actors() if q != seat):
+            return waits[0]       # cards may come my way: let the others pass them on
         for kind in (DiscardHand, Take, DrawFour):
             if len(state.drawer(seat)) < DRAWER or kind is DiscardHand:
                 found = [a for a in legal if isinstance(a, kind)]

@@ -1145,10 +1145,13 @@ class MagicalState(State):
             return f"{name} makes a choice for the spell"
         return super().narrate(action, by)
 
+    def __repr__(self) -> str:
+        return f"<MagicalState {self.game.players}p round {self.round} {self.phase}>"
+
     def explain(self, action: Action, by: int | None = None) -> str:
         """Why ``action`` is allowed, citing the rulebook (and the rulings, R1...)."""
         why = _EXPLAIN.get(action.KIND)
-        return f"{action}: {why}" if why else str(action)
+        return f"{action} — {why}" if why else str(action)
 
     def why_illegal(self, action: Action, by: int | None = None) -> str:
         if isinstance(action, Place) and by is not None and by in self.actors() \
