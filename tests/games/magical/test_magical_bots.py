@@ -95,3 +95,23 @@ def test_builders_wait_for_a_human_who_still_holds_cards():
     for bot in (1, 2):
         assert s.waiting()[bot] and not s.dropped_out()[bot]
         assert 1 <= len(s.drawer(bot)) < 5 and s.hand_size(bot) == 0
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_builder_games_end_and_pipes_move_only_for_points(players):
+    """A pipe move that gains nothing could be undone and made again for ever (blue level
+    4 lets its owner move pipes whenever they like): the builder never makes one, so its
+    games end."""
+    game = tl.load_game("magical", players=players)
+    for seed in range(8):
+        m = tl.Match(game, seed=seed, bots={p: "magical-builder" for p in range(players)})
+        for _ in range(20_000):
+            if m.state.is_terminal():
+                break
+            before = m.state.clone()
+            m.step()
+            last = m.moves[-1]
+            if type(last[1]).__name__ == "MovePipe":
+                seat = last[0]
+                assert m.state.scores()[seat]["total"] > before.scores()[seat]["total"]
+        assert m.state.is_terminal(), f"seed {seed}: no end after 20,000 steps"

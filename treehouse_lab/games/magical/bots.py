@@ -11,8 +11,9 @@ rulebook's players do.
 with and test by simulation:
 
 1. **Planning** (2. Planning Step): with cards in hand, put in the drawer the building
-   worth most to its village (:func:`plan_value`: its VP, plus a bonus when it goes on
-   one of its buildings or on a card already in its drawer); a hand of spells only is
+   worth most to its village (:func:`plan_value`: a level 1, or a card that goes on one
+   of its buildings or on a card already in its drawer, is worth its VP; a card with
+   nothing to stand on is worth nothing); a hand of spells only is
    discarded. With an empty hand and fewer than 5 drawer cards, take the carriage's cards;
    with nothing on it, wait while another player still planning holds cards (they may
    come its way: that is what lets a human at the board act before the bots finish),
@@ -21,7 +22,8 @@ with and test by simulation:
 2. **Spells cast by others**: discard the card worth least; keep its storage.
 3. **Building** (3. Building Step): reveal the card worth least (it goes to the trash),
    then one move ahead on its own points (``scores()``, its own row: what it can see),
-   ties broken by the order of :data:`PREFERENCE`.
+   ties broken by the order of :data:`PREFERENCE`; a pipe is moved only for points (a
+   move that gains nothing could be undone and made again for ever).
 """
 
 from __future__ import annotations
@@ -67,24 +69,27 @@ PREFERENCE: tuple[type, ...] = (Build, PlaceFamiliar, Pipe, Store, MovePipe, Bui
 
 
 def plan_value(state: MagicalState, seat: int, card_id: str) -> int:
-    """How much ``seat`` wants ``card_id`` in its drawer: its VP, plus
-    :data:`STACK_BONUS` when it can go on one of the seat's buildings or on a card in its
-    drawer (same colour, one level lower; any level 2 on a face-down building). Pipes are
-    worth 1 once the village has two buildings to join; spells 0."""
+    """How much ``seat`` wants ``card_id`` in its drawer: a level 1 its VP plus 1 (it is
+    always buildable and places a familiar); a level 2-5 its VP plus :data:`STACK_BONUS`
+    when it can go on one of the seat's buildings or on a card in its drawer (same colour,
+    one level lower; any level 2 on a face-down building), and 0 when it has nothing to
+    stand on (it would go face down, worth 0 VP: 3. Building Step). Pipes are worth 1 once
+    the village has two buildings to join; spells 0."""
     card = state.game.cards[card_id]
     if card.kind == "spell":
         return 0
     village = state.village(seat)
     if card.kind == "pipe":
         return 1 if len(village) >= 2 else 0
-    value = card.vp + (1 if card.level == 1 else 0)
+    if card.level == 1:
+        return card.vp + 1      # always buildable, and it places a familiar
     below = [(b["colour"], b["level"], b["down"] and len(b["cards"]) == 1) for b in village]
     below += [(c.colour, c.level, False) for c in map(state.game.cards.get,
                                                       state.drawer(seat)) if c.kind == "building"]
     for colour, level, face_down in below:
         if card.level == level + 1 and (colour == card.colour or (face_down and card.level == 2)):
-            return value + STACK_BONUS
-    return value
+            return card.vp + STACK_BONUS
+    return 0                    # nothing to stand on: it would go face down, worth 0 VP
 
 
 class BuilderBot:
@@ -143,11 +148,15 @@ class BuilderBot:
 
     def _build(self, state: MagicalState, seat: int, legal: list[Action],
                rng: random.Random) -> Action:
+        now = state.scores()[seat]["total"]
+
         def value(a: Action) -> tuple:
-            after = state.child(a, by=seat)
+            after = state.child(a, by=seat).scores()[seat]["total"]
+            if isinstance(a, MovePipe) and after <= now:
+                return (after - 1, 0)   # moving a pipe for nothing could go on for ever
             rank = next((i for i, kind in enumerate(PREFERENCE) if isinstance(a, kind)),
                         len(PREFERENCE))
-            return (after.scores()[seat]["total"], -rank)
+            return (after, -rank)
         return _best(legal, value, rng)
 
 
