@@ -188,7 +188,7 @@ def test_a_seeded_simulation_lands_near_the_exact_chance():
 
 def test_bad_input_gets_a_typed_error_naming_the_field():
     with pytest.raises(tl.RuleError, match="not an ingredient"):
-        counting.joker_options({"chili": 2})
+        counting.joker_options({"wasp": 2})
     with pytest.raises(tl.RuleError, match=r"supply\['daisy'\]"):
         counting.joker_options({"daisy": -1})
     with pytest.raises(tl.RuleError, match="the bag holds 10"):
@@ -198,7 +198,7 @@ def test_bad_input_gets_a_typed_error_naming_the_field():
     with pytest.raises(tl.RuleError, match="k: a whole number of draws 0..3"):
         counting.draw_distribution({"acorn": 3}, 4)
     with pytest.raises(tl.RuleError, match="drawn"):
-        counting.hypergeometric({"acorn": 3}, ["acorn", "chili"])
+        counting.hypergeometric({"acorn": 3}, ["acorn", "wasp"])
     decision = GAME.position()
     with pytest.raises(tl.RuleError, match="not a draw from the bag"):
         counting.next_draws(decision, 1)
@@ -234,7 +234,22 @@ def exercise_answers() -> dict:
         # Before set-up every circle is like the first draws (exchangeable): 12 circles.
         "setup-row-daisy": 1 - Fraction(comb(80, 12), comb(90, 12)),
         "expected-daisies": circles * daisy,         # linearity of expectation
+        # Issue 9: a soup stew filled from a supply with bees, by the engine; the chance a
+        # refilled row of 3 circles shows a chili (98 ingredients, no bees), by the formula
+        # and by brute force over the sets of 3.
+        "soup-stew-fills": len(counting.completions(
+            "hearty-soup-stew", {"acorn": 3, "radish": 2, "daisy": 1, "chili": 1, "bee": 2},
+            game=tl.load_game("diner", players=2, modules={"bees", "chili"}))),
+        "chili-in-refill": _chili_in_three(),
     }
+
+
+def _chili_in_three() -> Fraction:
+    full = {**BAG, "chili": 8}
+    formula = counting.refill_shows_formula(full, 3)
+    brute = 1 - Fraction(comb(sum(full.values()) - 8, 3), comb(sum(full.values()), 3))
+    assert formula == brute
+    return brute
 
 
 def test_every_exercise_answer_is_recomputed_and_accepted():
@@ -245,3 +260,96 @@ def test_every_exercise_answer_is_recomputed_and_accepted():
         assert verdict.correct is True, (eid, verdict.message)
         wrong = grade(eid, answer + 1)
         assert wrong.correct is False and "Hint" in wrong.message
+
+
+# -- Issue 9: bees in the supply, soup stews, chilis -------------------------------------------
+
+def test_bees_in_the_supply_never_count_for_jokers():
+    rng = random.Random(91)
+    for _ in range(12):
+        supply = {k: rng.randint(0, 3) for k in ("acorn", "radish", "daisy", "chili")}
+        with_bees = {**supply, "bee": rng.randint(1, 4)}
+        assert counting.joker_options(with_bees) == counting.joker_options(supply)
+        assert counting.joker_stacks(with_bees) == counting.joker_stacks(supply)
+    supply = {"acorn": 1, "radish": 1, "daisy": 1, "bee": 3}
+    assert counting.joker_options(supply) == 0 == len(counting.engine_joker_stacks(supply))
+    supply = {"acorn": 2, "radish": 1, "daisy": 2, "bee": 2}
+    engine = counting.engine_joker_stacks(supply)
+    assert engine and all("bee" not in stack for stack in engine)
+    assert len(engine) == counting.joker_options(supply)
+
+
+def test_ways_to_complete_with_bees_agree_with_the_engine():
+    g = tl.load_game("diner", players=2, modules={"bees"})
+    rng = random.Random(92)
+    orders = [o for o in g.basic_ids if len(g.orders[o].ingredients) <= 3]
+    for _ in range(4):
+        order = rng.choice(orders)
+        supply = {k: rng.randint(0, 2) for k in ("dandelion", "acorn", "blueberry", "radish",
+                                                  "mushroom", "daisy")}
+        supply["bee"] = rng.randint(1, 3)
+        ways = counting.ways_to_complete(order, supply, game=g)
+        assert ways == len(counting.completions(order, supply, game=g))
+        no_bees = {k: v for k, v in supply.items() if k != "bee"}
+        assert ways == counting.ways_to_complete(order, no_bees)
+
+
+@pytest.mark.parametrize("pattern", ["A", "AA", "AB", "AAB", "ABC", "AABB", "AAA", "ABCD",
+                                     "AABC", "AAABB"])
+def test_soup_fills_by_enumeration_and_by_formula(pattern):
+    rng = random.Random(f"soup/{pattern}")
+    kinds = ["dandelion", "acorn", "blueberry", "radish", "mushroom", "daisy", "chili"]
+    for _ in range(40):
+        supply = {k: rng.randint(0, 4) for k in rng.sample(kinds, rng.randint(1, 7))}
+        if rng.random() < 0.5:
+            supply["bee"] = rng.randint(1, 5)
+        fills = counting.soup_fills(pattern, supply)
+        assert counting.soup_ways(pattern, supply) == len(fills)
+        # Each fill: one kind per letter, different letters different kinds, enough of it.
+        for fill in fills:
+            assert len(set(fill.values())) == len(fill) and "bee" not in fill.values()
+            for plate, kind in fill.items():
+                assert supply[kind] >= pattern.count(plate[-1].upper())
+
+
+def test_soup_fills_agree_with_the_engine_for_every_soup_stew():
+    g = tl.load_game("diner", players=2, modules={"chili"})
+    rng = random.Random(93)
+    soups = [o for o in g.basic_ids if "plate_a" in g.orders[o].ingredients]
+    assert len(soups) == 8
+    for order in soups:
+        supply = {k: rng.randint(0, 3) for k in ("acorn", "radish", "daisy", "chili")}
+        ways = counting.ways_to_complete(order, supply, game=g)
+        assert ways == counting.soup_ways(g.orders[order], supply)
+        assert ways == len(counting.completions(order, supply, game=g))
+
+
+def test_the_chance_a_refilled_row_shows_a_chili():
+    g = tl.load_game("diner", players=2, modules={"bees", "chili"})
+    for size in (1, 2, 3):
+        pantry = {r.size: [[], [], []] for r in g.rows if r.size != size}
+        pantry[size] = [["acorn"] * size, [], []]
+        s = g.position(pantry=pantry, kitchens=[{4: "acorn-chowder", 6: "acorn-fritters"},
+                                                {4: "blueberry-risotto", 6: "blueberry-salad"}])
+        s.apply(ChooseShelf(size, 1))
+        while s.stage == "pantry":
+            s.apply(s.legal_actions()[0])
+        circles = 3 * size
+        engine = counting.refill_shows(s)
+        formula = counting.refill_shows_formula(s.bag(), circles)
+        assert engine == formula
+        n, c = s.bag_count, s.bag()["chili"]
+        assert engine == 1 - Fraction(comb(n - c, circles), comb(n, circles))
+        assert 0 < engine < 1
+
+
+def test_ways_to_complete_chili_orders_agree_with_the_engine():
+    g = tl.load_game("diner", players=2, modules={"chili"})
+    rng = random.Random(94)
+    orders = [o for o in g.basic_ids if "chili" in g.orders[o].ingredients
+              and len(g.orders[o].ingredients) <= 3]
+    assert orders
+    for order in rng.sample(orders, 3):
+        supply = {k: rng.randint(0, 2) for k in ("acorn", "radish", "daisy", "chili")}
+        assert counting.ways_to_complete(order, supply, game=g) == len(
+            counting.completions(order, supply, game=g))

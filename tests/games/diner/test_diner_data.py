@@ -192,3 +192,101 @@ def test_own_pantry_from_python(tmp_path):
     g = tl.load_game("diner", players=2, pantry=lay)
     assert g.columns == 2
     assert tl.load_game("diner", **json.loads(json.dumps(g.options))) == g
+
+
+# -- Issue 9: the modules' stand-in cards ---------------------------------------------------
+
+def test_module_stand_ins_match_the_rulebook_counts():
+    # Components: 46 Chili orders, 44 Action cards, 15 Challenges, 8 Chilis, 22 bees.
+    for f in (data.CHILI_ORDERS_FILE, data.CHILI_PANTRY_FILE, data.ACTIONS_FILE,
+              data.CHALLENGES_FILE):
+        assert "STAND-IN" in Path(f).read_text().splitlines()[0]
+    chili = tomllib.loads(Path(data.CHILI_ORDERS_FILE).read_text())["order"]
+    assert len(chili) == 46 and {o["deck"] for o in chili} == {"chili"}
+    assert len(diner.load_chili_orders()) == 46
+    # As documented: 13 Chili symbols on 13 cards, 8 Soup Stews of plates only.
+    assert sum(o["ingredients"].count("chili") for o in chili) == 13
+    soups = [o for o in chili if "plate_a" in o["ingredients"]]
+    assert len(soups) == 8 and all(k.startswith("plate_") for o in soups
+                                   for k in o["ingredients"])
+    assert len({o["name"] for o in chili}) == 46
+    cards = diner.load_actions()
+    assert len(cards) == 44 and len({c.id for c in cards}) == 44
+    assert Counter(c.name for c in cards)["Take a shortcut!"] == 6
+    challenges = diner.load_challenges()
+    assert len(challenges) == 15
+    quoted = {"Manage the stock! You emptied the 1er or 2er shelf row this round.",
+              "Specialize! You have at least 3 identical ingredients in your supply.",
+              "Bring all three together! You have at least 3 orders from different chefs in "
+              "your kitchen."}
+    assert quoted <= {c.text for c in challenges}
+    full = tl.load_game("diner", players=4, modules={"bees", "chili"}).components()
+    assert {k: len(v) for k, v in full.items()} == {
+        "ingredients": 98, "chili orders": 46, "starting orders": 8, "bees": 22,
+        "challenges": 15, "action cards": 44}
+    assert Counter(full["ingredients"])["chili"] == 8
+    side = diner.load_chili_pantry()
+    assert [r.size for r in side.rows] == [1, 2, 3, 4]
+    assert [dict(b) for b in side.rows[0].bonus] == [{"kind": "draw_action"}]
+
+
+@pytest.mark.parametrize("loader,table,entry,message", [
+    (data.action_set, "card", {"name": "Odd card", "copies": 44, "effects": []},
+     "copies must be a whole number 1..9"),
+    (data.action_set, "card", {"name": "Odd card", "copies": 1, "effects": [{"kind": "fly"}]},
+     "unknown order effect"),
+    (data.action_set, "card", {"name": "odd", "copies": 1, "effects": [{"kind": "draw"}]},
+     "name must be"),
+    (data.challenge_set, "challenge", {"name": "Odd!", "condition": {"kind": "wishful"}},
+     "unknown challenge condition"),
+    (data.challenge_set, "challenge",
+     {"name": "Odd!", "condition": {"kind": "emptied_row", "sizes": [5]}}, "row sizes"),
+    (data.challenge_set, "challenge", {"name": "Odd!"}, "exactly the fields"),
+])
+def test_bad_module_cards_name_the_entry(loader, table, entry, message):
+    with pytest.raises(tl.RuleError, match=message) as err:
+        loader([entry], "my.toml")
+    assert "my.toml" in str(err.value) and "#1" in str(err.value)
+
+
+def test_module_card_counts_are_checked():
+    with pytest.raises(tl.RuleError, match="44 Action cards; this set has 1"):
+        data.action_set([{"name": "Odd", "copies": 1, "effects": [{"kind": "draw"}]}], "x")
+    with pytest.raises(tl.RuleError, match="15 Challenges; this set has 1"):
+        data.challenge_set([{"name": "Odd!", "condition": {"kind": "beehive", "count": 2}}],
+                           "x")
+    raw = tomllib.loads(Path(data.CHILI_ORDERS_FILE).read_text())["order"]
+    with pytest.raises(tl.RuleError, match="46 Chili orders; this set has 45"):
+        data.chili_order_set(raw[1:], "x")
+    bad = [dict(o) for o in raw]
+    bad[0]["ingredients"] = ["plate_b"]
+    with pytest.raises(tl.RuleError, match="plate letters start at a"):
+        data.chili_order_set(bad, "x")
+    bad[0]["ingredients"] = ["plate_a", "acorn"]
+    with pytest.raises(tl.RuleError, match="plates only"):
+        data.chili_order_set(bad, "x")
+    bad[0]["ingredients"] = ["bee"]
+    with pytest.raises(tl.RuleError, match="ingredients must be"):
+        data.chili_order_set(bad, "x")
+
+
+def test_module_card_sets_are_options_that_never_name_a_file(tmp_path):
+    g = tl.load_game("diner", players=2, modules={"bees", "chili"})
+    for name in ("chili_orders", "actions", "challenges"):
+        assert g.options[name].startswith("standard@")
+        with pytest.raises(tl.RuleError, match="never name a file"):
+            tl.load_game("diner", **{name: str(tmp_path / "cards.toml")})
+    # Your own Action cards, from Python: embedded, so a save needs no file.
+    text = Path(data.ACTIONS_FILE).read_text().replace('name = "Kind words!"',
+                                                       'name = "Warm words!"')
+    path = tmp_path / "actions.toml"
+    path.write_text(text)
+    own = diner.load_actions(path)
+    g2 = tl.load_game("diner", players=2, modules={"chili"}, actions=own)
+    assert "warm-words-1" in g2.action_cards and "kind-words-1" not in g2.action_cards
+    m = tl.Match(g2, seed=2)
+    again = tl.Match.from_json(json.loads(json.dumps(m.to_json())))
+    assert sorted(again.game.action_cards) == sorted(g2.action_cards)
+    # A set of the wrong size is refused, naming the option.
+    with pytest.raises(tl.RuleError, match="option challenges"):
+        tl.load_game("diner", challenges=list(diner.load_challenges())[:14])

@@ -57,7 +57,15 @@ def test_options_and_their_defaults():
         with pytest.raises(tl.RuleError, match="end_after"):
             tl.load_game("diner", end_after=bad)
     with pytest.raises(tl.RuleError, match="modules"):
-        tl.load_game("diner", modules=("bees",))
+        tl.load_game("diner", modules=("wasps",))
+    with pytest.raises(tl.RuleError, match="modules"):
+        tl.load_game("diner", modules="bees")
+    # Issue 9: the two modules, alone and together; a set resolves to a sorted tuple.
+    for mods in ({"bees"}, {"chili"}, {"chili", "bees"}):
+        g = tl.load_game("diner", players=2, modules=mods)
+        assert g.options["modules"] == tuple(sorted(mods)) and g.modules == mods
+    assert {tuple(sorted(c.get("modules", ()))) for c in tl.load_game("diner").configurations()
+                  if c.get("players") == 2} == {(), ("bees",), ("bees", "chili"), ("chili",)}
     with pytest.raises(tl.RuleError, match="players"):
         tl.load_game("diner", players=5)
 
@@ -267,3 +275,26 @@ def test_a_finished_game_is_a_position():
     assert s.is_terminal() and s.winners() == [0]
     with pytest.raises(tl.RuleError, match="a new turn begins"):
         g.position(delivered=[["acorn-cake"], []], turn=1, stack=[])
+
+
+# -- Issue 9: the modules in Match, saves and observations -------------------------------------
+
+@pytest.mark.parametrize("modules", [("bees",), ("chili",), ("bees", "chili")])
+def test_modules_round_trip_through_a_match(modules):
+    g = tl.load_game("diner", players=3, modules=set(modules))
+    m = tl.Match(g, seed=4, bots={0: "random", 1: "random", 2: "random"})
+    m.run(max_steps=400)
+    d = json.loads(json.dumps(m.to_json()))
+    again = tl.Match.from_json(d)
+    assert again.game.options["modules"] == modules
+    assert again.state.to_json() == m.state.to_json()
+    s = m.state
+    for p in range(3):
+        obs = s.observation(p)
+        if "chili" in modules:
+            assert obs["hands"][p] == s.hand(p)
+            assert all(obs["hands"][q] is None for q in range(3) if q != p)
+            assert "action_deck" not in obs
+        if "bees" in modules:
+            assert "challenge_box" not in obs and obs["beehives"] == [s.beehive(q)
+                                                                     for q in range(3)]

@@ -2,6 +2,7 @@
 
     import treehouse_lab as tl
     game = tl.load_game("diner", players=3)          # end_after=None: 8, 7 or 6 orders
+    full = tl.load_game("diner", players=3, modules={"bees", "chili"})   # the full game
     state = game.new_initial_state()
 
 Set-up, ingredient draws and order draws are chance nodes with exact probabilities. A turn
@@ -9,33 +10,56 @@ is small decisions: :class:`ChooseShelf` then one :class:`MoveOrder` per minute,
 :class:`TakeOrder` (the other helpers pick in turn, out of turn); effects that need a
 choice (:class:`Discard`, :class:`Recycle`, :class:`MoveLeft`, :class:`Decline`); then
 Phase 2, :class:`Place` one ingredient at a time (a joker: :class:`StartJoker`, then
-:class:`Joker` per ingredient) and :class:`FinishAssigning`. Rulings:
-docs/rulings/diner.md. Stand-in cards: orders.toml, pantry.toml; your own:
-``tl.load_game("diner", orders=diner.load_orders("my.toml"))``. Teaching positions:
-``game.position(...)``.
+:class:`Joker` per ingredient) and :class:`FinishAssigning`.
+
+Modules: "bees" (Save the Bees: :class:`AssignBee` in Phase 2, then
+:class:`AnnounceChallenge` or :class:`EndTurn`) and "chili" (Secret Ingredient: Soup Stews
+filled with :class:`PlacePlate`, Action cards played with :class:`PlayAction`, the
+shortcut's :class:`TakeFromPantry`). Rulings: docs/rulings/diner.md. Stand-in cards:
+orders.toml, pantry.toml, chili_orders.toml, pantry_chili.toml, actions.toml,
+challenges.toml; your own orders: ``tl.load_game("diner",
+orders=diner.load_orders("my.toml"))``. Teaching positions: ``game.position(...)``.
 """
 
-from .data import load_orders, load_pantry
+from .data import (
+    load_actions,
+    load_challenges,
+    load_chili_orders,
+    load_chili_pantry,
+    load_orders,
+    load_pantry,
+)
 from .moves import (
+    AnnounceChallenge,
+    AssignBee,
     ChooseShelf,
+    DealChallenge,
     Decline,
     Discard,
+    DrawAction,
     DrawIngredient,
     DrawOrder,
+    EndTurn,
     FinishAssigning,
     Joker,
     MoveLeft,
     MoveOrder,
     Place,
+    PlacePlate,
+    PlayAction,
     Recycle,
     StartJoker,
+    TakeFromPantry,
     TakeOrder,
 )
-from .rules import EFFECTS, Layout, Order, Row
+from .rules import CONDITIONS, EFFECTS, ActionCard, Challenge, Layout, Order, Row
 from .state import DinerGame, DinerState
 
 __all__ = [
     "DinerGame", "DinerState", "ChooseShelf", "Decline", "Discard", "DrawIngredient",
     "DrawOrder", "FinishAssigning", "Joker", "MoveLeft", "MoveOrder", "Place", "Recycle",
     "StartJoker", "TakeOrder", "EFFECTS", "Layout", "Order", "Row", "load_orders", "load_pantry",
+    "AnnounceChallenge", "AssignBee", "DealChallenge", "DrawAction", "EndTurn", "PlacePlate",
+    "PlayAction", "TakeFromPantry", "CONDITIONS", "ActionCard", "Challenge", "load_actions",
+    "load_challenges", "load_chili_orders", "load_chili_pantry",
 ]

@@ -29,6 +29,13 @@ One difference between the two joker counts, kept visible rather than hidden:
 joker (D11). The engine's stacks are therefore ``joker_options(supply) - 1`` when the
 supply holds 4 or more daisies (:func:`engine_joker_stacks` shows it).
 
+The modules (issue 9): a supply may hold ``"chili"`` and ``"bee"``; bees never count (they
+are not ingredients: no symbol, plate or joker takes them), and the engine is asked with the
+module on. A Soup Stew is filled one kind per plate letter (:func:`soup_fills` enumerates,
+:func:`soup_ways` is the formula, :func:`completions` asks the engine); the chance that a
+refilled shelf row shows a chili comes from the engine's chance outcomes
+(:func:`refill_shows`) and from the hypergeometric formula (:func:`refill_shows_formula`).
+
 sympy is imported inside the functions that use it, so importing this module (or
 ``treehouse_lab``) stays light.
 """
@@ -39,14 +46,33 @@ import random
 from collections import Counter
 from fractions import Fraction
 from functools import cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, permutations
 from math import comb, prod
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ...core.chance import sample_outcome
 from ...errors import RuleError, quote
-from .moves import DrawIngredient, Joker, Place, StartJoker
-from .rules import ANY_JOKER, BAG, BASIC_KINDS, DAISY, DAISY_JOKER, Order
+from .moves import DrawIngredient, Joker, Place, PlacePlate, StartJoker
+from .rules import (
+    ANY_JOKER,
+    BAG,
+    BASIC_KINDS,
+    BEE,
+    BEES,
+    CHILI,
+    CHILIS,
+    DAISY,
+    DAISY_JOKER,
+    PLATES,
+    Order,
+)
+
+#: Every token of the full game's bag (Components), in the engine's order: the six
+#: ingredients, the chilis (Secret Ingredient) and the bees (Save the Bees).
+TOKENS: dict[str, int] = {**BAG, CHILI: CHILIS, BEE: BEES}
+#: The ingredients among them (bees are not ingredients: never on a symbol, a plate or a
+#: joker).
+INGREDIENTS: tuple[str, ...] = (*BASIC_KINDS, CHILI)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerGame, DinerState
@@ -61,34 +87,34 @@ Completion = tuple[Multiset, ...]
 # -- Input ----------------------------------------------------------------------------------
 
 def supply_counts(supply: Mapping[str, int], field: str = "supply") -> dict[str, int]:
-    """``supply`` checked: known ingredient names to whole numbers from 0 up to what the
-    bag holds (Components). Returns the non-zero counts in the rulebook's order. ``field``
-    names the argument in error messages."""
+    """``supply`` checked: known token names (the ingredients, ``"chili"`` and ``"bee"``)
+    to whole numbers from 0 up to what the bag holds (Components). Returns the non-zero
+    counts in the rulebook's order. ``field`` names the argument in error messages."""
     if not isinstance(supply, Mapping):
         raise RuleError(f"{field}: a mapping of ingredient names to counts, got "
                         f"{quote(supply)}")
     out = {}
     for name, n in supply.items():
-        if name not in BAG:
-            raise RuleError(f"{field}: {quote(name, 30)} is not an ingredient; ingredients "
-                            f"are {', '.join(BASIC_KINDS)}")
-        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= BAG[name]:
-            raise RuleError(f"{field}[{name!r}]: a whole number 0..{BAG[name]} (the bag holds "
-                            f"{BAG[name]}), got {quote(n)}")
-    for name in BASIC_KINDS:
+        if name not in TOKENS:
+            raise RuleError(f"{field}: {quote(name, 30)} is not an ingredient or a bee; they "
+                            f"are {', '.join(TOKENS)}")
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= TOKENS[name]:
+            raise RuleError(f"{field}[{name!r}]: a whole number 0..{TOKENS[name]} (the bag "
+                            f"holds {TOKENS[name]}), got {quote(n)}")
+    for name in TOKENS:
         if supply.get(name):
             out[name] = supply[name]
     return out
 
 
 def _kind(kind: Any, field: str = "kind") -> str:
-    if not isinstance(kind, str) or kind not in BAG:
-        raise RuleError(f"{field}: {quote(kind, 30)} is not an ingredient; ingredients are "
-                        f"{', '.join(BASIC_KINDS)}")
+    if not isinstance(kind, str) or kind not in TOKENS:
+        raise RuleError(f"{field}: {quote(kind, 30)} is not an ingredient or a bee; they are "
+                        f"{', '.join(TOKENS)}")
     return kind
 
 
-def _draws(k: Any, most: int = sum(BAG.values())) -> int:
+def _draws(k: Any, most: int = sum(TOKENS.values())) -> int:
     """``k`` checked: a whole number of draws from a bag of ``most`` ingredients."""
     if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= most:
         raise RuleError(f"k: a whole number of draws 0..{most} (what the bag holds), got "
@@ -97,15 +123,34 @@ def _draws(k: Any, most: int = sum(BAG.values())) -> int:
 
 
 def tokens(supply: Mapping[str, int]) -> list[str]:
-    """The supply written out one ingredient at a time: ``["acorn", "acorn", "daisy"]``."""
+    """The supply written out one token at a time: ``["acorn", "acorn", "daisy"]``."""
     return [k for k, n in supply_counts(supply).items() for _ in range(n)]
 
 
+def ingredients_of(supply: Mapping[str, int]) -> dict[str, int]:
+    """The supply without its bees: "Bees are not ingredients" (Save the Bees), so they
+    never count for a symbol, a plate or a joker."""
+    return {k: n for k, n in supply_counts(supply).items() if k != BEE}
+
+
 @cache
-def _standard_game() -> DinerGame:
+def _standard_game(modules: tuple[str, ...] = ()) -> DinerGame:
     from .state import DinerGame
 
-    return DinerGame(players=2)
+    return DinerGame(players=2, modules=modules)
+
+
+def _game_for(supply: Mapping[str, int], order: str | Order | None = None,
+              game: DinerGame | None = None) -> DinerGame:
+    """The game to ask: the one given, or the standard game with the modules whose
+    tokens or orders are involved (bees in the supply, chilis, a Chili order)."""
+    if game is not None:
+        return game
+    counts = supply_counts(supply)
+    oid = order.id if isinstance(order, Order) else order
+    chili = CHILI in counts or (isinstance(oid, str) and oid not in _standard_game().orders)
+    return _standard_game(tuple(m for m, on in (("bees", BEE in counts), ("chili", chili))
+                                if on))
 
 
 def _order(order: str | Order, game: DinerGame | None) -> Order:
@@ -128,7 +173,7 @@ def joker_options(supply: Mapping[str, int]) -> Any:
     to 4 first: they cannot change the coefficient of ``x**4``.)"""
     import sympy
 
-    counts = supply_counts(supply)
+    counts = ingredients_of(supply)   # bees never count
     x = sympy.Symbol("x")
     gf = sympy.Mul(*(sum(x**j for j in range(min(c, ANY_JOKER) + 1)) for c in counts.values()))
     fours = sympy.Poly(gf, x).coeff_monomial(x**ANY_JOKER)
@@ -138,7 +183,7 @@ def joker_options(supply: Mapping[str, int]) -> Any:
 def joker_stacks(supply: Mapping[str, int]) -> list[Multiset]:
     """Every joker stack of :func:`joker_options`, by brute force: every choice of 4 of
     the supply's ingredients (as tokens), duplicates removed, plus two daisies."""
-    stacks = set(combinations(sorted(tokens(supply)), ANY_JOKER))
+    stacks = set(combinations(sorted(tokens(ingredients_of(supply))), ANY_JOKER))
     if supply_counts(supply).get(DAISY, 0) >= DAISY_JOKER:
         stacks.add((DAISY,) * DAISY_JOKER)
     return sorted(stacks)
@@ -151,7 +196,7 @@ def engine_joker_stacks(supply: Mapping[str, int], game: DinerGame | None = None
     legal ``Joker`` steps until the joker is finished. Sorted multisets.
 
     Equals :func:`joker_stacks` except for four daisies (D11: two daisies finish a joker)."""
-    g = game or _standard_game()
+    g = _game_for(supply, None, game)
     oid = next(o for o in g.starting_ids if g.orders[o].minutes == 4)
     order = g.orders[oid]
     s = g.position(kitchens=[{order.minutes: oid}] + [{}] * (g.players - 1),
@@ -189,12 +234,13 @@ def completions(order: str | Order, supply: Mapping[str, int], jokers: bool = Tr
     the supply, then every sequence of legal ``Place`` (and, with ``jokers``,
     ``StartJoker`` and ``Joker``) actions until the order is completely covered. The
     covered order is recorded up to identical symbols; positions already explored are not
-    explored again. Sorted."""
-    g = game or _standard_game()
+    explored again. Sorted. Bees in the supply never count; Soup Stew plates are filled
+    with ``PlacePlate`` (no jokers on plates, D29)."""
+    g = _game_for(supply, order, game)
     o = _order(order, g)
     s = g.position(kitchens=[{o.minutes: o.id}] + [{}] * (g.players - 1),
                    supplies=[tokens(supply)] + [[]] * (g.players - 1), stage="assign")
-    allowed = (Place, StartJoker, Joker) if jokers else (Place,)
+    allowed = (Place, PlacePlate, StartJoker, Joker) if jokers else (Place, PlacePlate)
     found: set[Completion] = set()
     seen: set = set()
     stack = [s]
@@ -244,11 +290,17 @@ def ways_to_complete(order: str | Order, supply: Mapping[str, int], jokers: bool
     from sympy.polys.domains import QQ
     from sympy.polys.rings import ring
 
-    o = _order(order, game)
-    counts = supply_counts(supply)
-    bound = tuple(counts.get(k, 0) for k in BASIC_KINDS)
-    R, *x = ring(",".join(f"x_{k}" for k in BASIC_KINDS), QQ)
-    daisy = x[BASIC_KINDS.index(DAISY)]
+    o = _order(order, _game_for(supply, order, game))
+    counts = ingredients_of(supply)   # bees never count
+    plates = [s for s in o.ingredients if s in PLATES]
+    if plates:
+        if len(plates) != len(o.ingredients):
+            raise RuleError(f"order: {o.name} mixes plates and ingredients; count its plates "
+                            "with soup_ways")
+        return soup_ways(plates, counts)
+    bound = tuple(counts.get(k, 0) for k in INGREDIENTS)
+    R, *x = ring(",".join(f"x_{k}" for k in INGREDIENTS), QQ)
+    daisy = x[INGREDIENTS.index(DAISY)]
 
     def cut(p: Any) -> Any:
         return R.from_dict({m: v for m, v in p.items() if all(e <= b for e, b in zip(m, bound))})
@@ -272,10 +324,100 @@ def ways_to_complete(order: str | Order, supply: Mapping[str, int], jokers: bool
     joker = cut(h(ANY_JOKER, sum(x, R.zero)) - daisy**ANY_JOKER + daisy**DAISY_JOKER)
     gf = R.one
     for kind, n in Counter(o.ingredients).items():
-        cover = x[BASIC_KINDS.index(kind)] + (joker if jokers else R.zero)
+        cover = x[INGREDIENTS.index(kind)] + (joker if jokers else R.zero)
         gf = cut(gf * h(n, cover))
     ways = sum(gf.values(), QQ(0))
     return sympy.Integer(int(ways))
+
+
+# -- Soup Stews (Secret Ingredient, Soup Stew Orders) -----------------------------------------
+#
+# A way to fill a soup stew is an ingredient kind for each plate letter: identical plates
+# take identical ingredients (one kind per letter, as many of it as the letter has plates),
+# different plates different ones (different letters, different kinds). Bees never go on a
+# plate.
+
+def _plates(plates: Sequence[str] | str | Order) -> dict[str, int]:
+    """Plate letter -> how many plates of it (``["plate_a", "plate_a", "plate_b"]``, an
+    order with plates, or the short form ``"AAB"``)."""
+    if isinstance(plates, Order):
+        plates = [s for s in plates.ingredients if s in PLATES]
+    if isinstance(plates, str):
+        plates = [f"plate_{c.lower()}" for c in plates]
+    if not isinstance(plates, (list, tuple)) or not plates:
+        raise RuleError(f"plates: a non-empty list of plate symbols like ['plate_a', "
+                        f"'plate_a', 'plate_b'] or a string like 'AAB', got {quote(plates)}")
+    for p in plates:
+        if p not in PLATES:
+            raise RuleError(f"plates: {quote(p, 30)} is not a plate; plates are "
+                            f"{', '.join(PLATES)}")
+    return dict(Counter(plates))
+
+
+def soup_fills(plates: Sequence[str] | str | Order, supply: Mapping[str, int]
+               ) -> list[dict[str, str]]:
+    """Every way to fill the plates from ``supply``, by enumeration: each assignment of
+    different ingredient kinds to the plate letters, kept when the supply holds enough of
+    each kind for its letter's plates. A list of ``{plate: kind}``."""
+    letters = _plates(plates)
+    have = ingredients_of(supply)
+    names = sorted(letters)
+    out = []
+    for kinds in permutations(sorted(have), len(names)):
+        if all(have[k] >= letters[p] for p, k in zip(names, kinds)):
+            out.append(dict(zip(names, kinds)))
+    return out
+
+
+def soup_ways(plates: Sequence[str] | str | Order, supply: Mapping[str, int]) -> Any:
+    """How many ways :func:`soup_fills` finds, by a formula (a sympy Integer).
+
+    Take the letters by decreasing number of plates. With ``N(m)`` the number of kinds the
+    supply holds at least ``m`` of, the ``g`` letters of ``m`` plates choose different kinds
+    among the ``N(m)``, less the ``u`` kinds already taken by letters with more plates
+    (each of those kinds has at least ``m`` too): the falling factorial
+    ``(N(m) - u)_g``. The ways are the product over the sizes ``m``."""
+    import sympy
+
+    letters = _plates(plates)
+    have = ingredients_of(supply)
+    sizes = Counter(letters.values())
+    ways = sympy.Integer(1)
+    used = 0
+    for m in sorted(sizes, reverse=True):
+        n_m = sum(1 for c in have.values() if c >= m)
+        ways *= sympy.ff(max(n_m - used, 0), sizes[m])
+        used += sizes[m]
+    return sympy.Integer(ways)
+
+
+# -- The chance a chili shows up (Refilling a Shelf Row with the chilis in the bag) ---------
+
+def _row_to_refill(state: DinerState) -> int:
+    """How many circles the shelf row about to be refilled still lacks (``state`` must be
+    at its first draw)."""
+    t = state._stack[-1] if state._stack else None
+    if not state.is_chance_node() or t is None or t[0] != "fill":
+        raise RuleError(f"state: no shelf row is being refilled now: {state.waiting_for()}")
+    g = state.game
+    r = t[1]
+    return sum(g.rows[r].size - sum(space) for space in state._pantry[r])
+
+
+def refill_shows(state: DinerState, kind: str = CHILI) -> Fraction:
+    """The exact chance that the shelf row being refilled shows at least one ``kind``
+    (default the chili), from the engine's chance outcomes, followed draw by draw
+    (:func:`next_draws`) over every circle of the row."""
+    _kind(kind)
+    k = _row_to_refill(state)
+    return sum((p for drawn, p in next_draws(state, k).items() if kind in drawn), Fraction(0))
+
+
+def refill_shows_formula(bag: Mapping[str, int], circles: int, kind: str = CHILI) -> Any:
+    """The same chance by the hypergeometric formula (a sympy Rational): ``circles``
+    tokens drawn blind from ``bag`` (bees included: they fill circles too) hold at least
+    one ``kind``: ``1 - C(N - K, n) / C(N, n)``."""
+    return at_least_one(bag, kind, circles)
 
 
 # -- Draws from the bag (Setup 4 and 6, Refilling a Shelf Row, the draw effects) --------------
@@ -384,5 +526,6 @@ __all__ = [
     "Completion", "Multiset", "all_different", "at_least_one", "canonical_completion",
     "completions", "draw_distribution", "engine_joker_stacks", "hypergeometric",
     "joker_options", "joker_stacks", "next_draws", "simulate_draws", "supply_counts",
-    "tokens", "ways_to_complete",
+    "tokens", "ways_to_complete", "ingredients_of", "soup_fills", "soup_ways", "refill_shows",
+    "refill_shows_formula",
 ]

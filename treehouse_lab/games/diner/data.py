@@ -16,6 +16,10 @@ save played with another version of the set is refused rather than silently resc
 embedded as plain tables. A file is read only from Python: ``load_game("diner",
 orders=load_orders("my_orders.toml"))``.
 
+The modules bring their own stand-in sets, checked the same way and chosen by the options
+``chili_orders``, ``actions`` and ``challenges`` (46 Chili orders with Soup Stews, 44
+Action cards, 15 Challenges), and the pantry's chili side (``pantry_chili.toml``).
+
 That mechanism (reading, caching, digests, the ``standard@<digest>`` references and the
 refusal of anything else) is shared with the other games in :mod:`treehouse_lab.core.datasets`;
 this module holds what is the Diner's own: the rulebook's counts and the fields of a card
@@ -40,25 +44,41 @@ from ...core.datasets import (
 )
 from ...errors import RuleError, quote
 from .rules import (
+    ACTION_CARDS,
     BASIC_KINDS,
     BASIC_ORDERS,
+    CHALLENGE_CARDS,
+    CHILI,
+    CHILI_ORDERS,
+    CONDITIONS,
     DECKS,
     EFFECTS,
     KITCHEN_SPACES,
+    PLATES,
     PLAYERS,
     STARTING_EACH,
     STARTING_MINUTES,
     STARTING_ORDERS,
+    ActionCard,
+    Challenge,
     Layout,
     Order,
     Row,
+    card_slug,
     slug,
+    valid_card_name,
     valid_name,
 )
 
 HERE = Path(__file__).resolve().parent
 ORDERS_FILE = HERE / "orders.toml"
 PANTRY_FILE = HERE / "pantry.toml"
+CHILI_ORDERS_FILE = HERE / "chili_orders.toml"
+CHILI_PANTRY_FILE = HERE / "pantry_chili.toml"
+ACTIONS_FILE = HERE / "actions.toml"
+CHALLENGES_FILE = HERE / "challenges.toml"
+#: What a Chili order may show: the ingredients, the Chili, and the Soup Stew plates.
+CHILI_SYMBOLS: tuple[str, ...] = (*BASIC_KINDS, CHILI, *PLATES)
 #: Three chefs: a Challenge of the "Save the Bees" module asks for "at least 3 orders
 #: from different chefs".
 CHEFS_AT_LEAST = 3
@@ -111,7 +131,8 @@ def _effects(value: Any, where: str) -> tuple[Mapping[str, Any], ...]:
     return tuple(EFFECTS.check(e, f"{where} #{i}") for i, e in enumerate(value, start=1))
 
 
-def order_entry(entry: Any, where: str, kinds: Sequence[str] = BASIC_KINDS) -> Order:
+def order_entry(entry: Any, where: str, kinds: Sequence[str] = BASIC_KINDS,
+                decks: Sequence[str] = ("basic", "starting")) -> Order:
     """One ``[[order]]`` table."""
     if not isinstance(entry, Mapping):
         raise RuleError(f"{where}: expected a table")
@@ -129,8 +150,8 @@ def order_entry(entry: Any, where: str, kinds: Sequence[str] = BASIC_KINDS) -> O
         raise RuleError(f"{where}: name must be capitalised words of letters, like "
                         f"'Acorn Jam' (at most 40 characters), got {quote(name)}")
     deck = entry["deck"]
-    if deck not in DECKS:
-        raise RuleError(f"{where}: deck must be one of {', '.join(DECKS)}, got {quote(deck)}")
+    if deck not in decks or deck not in DECKS:
+        raise RuleError(f"{where}: deck must be one of {', '.join(decks)}, got {quote(deck)}")
     chef = entry["chef"]
     if not isinstance(chef, str) or not re.match(r"^[a-z]{1,20}$", chef):
         raise RuleError(f"{where}: chef must be a lower-case word, got {quote(chef)}")
@@ -217,6 +238,113 @@ def layout(doc: Mapping[str, Any], where: str) -> Layout:
     return Layout(tuple(rows), MappingProxyType(columns), MappingProxyType(tray))
 
 
+# -- The modules' cards (stand-in sets shipped with the package) ----------------------------------
+
+def chili_order_set(entries: Iterable[Any], where: str) -> tuple[Order, ...]:
+    """The 46 Chili orders (Secret Ingredient, Setup 3): every card valid, names
+    different; plates only on cards without ingredients, their letters from a on."""
+    orders: list[Order] = []
+    seen: set[str] = set()
+    for i, e in enumerate(entries, start=1):
+        at = f"{where}: order #{i}"
+        o = order_entry(e, at, CHILI_SYMBOLS, ("chili",))
+        plates = [s for s in o.ingredients if s in PLATES]
+        if plates:
+            if len(plates) != len(o.ingredients):
+                raise RuleError(f"{at} ({o.name}): a Soup Stew shows plates only")
+            used = sorted(set(plates))
+            if used != list(PLATES[: len(used)]):
+                raise RuleError(f"{at} ({o.name}): plate letters start at a and skip none, "
+                                f"got {', '.join(used)}")
+        if o.id in seen:
+            raise RuleError(f"{at} ({o.name}): the same name as another order")
+        seen.add(o.id)
+        orders.append(o)
+    if len(orders) != CHILI_ORDERS:
+        raise RuleError(f"{where}: the rulebook's components list {CHILI_ORDERS} Chili orders; "
+                        f"this set has {len(orders)}")
+    return tuple(sorted(orders, key=lambda o: o.id))
+
+
+def action_set(entries: Iterable[Any], where: str) -> tuple[ActionCard, ...]:
+    """The 44 Action cards: ``[[card]]`` tables of name, copies and effects."""
+    cards: list[ActionCard] = []
+    names: set[str] = set()
+    for i, e in enumerate(entries, start=1):
+        at = f"{where}: card #{i}"
+        if not isinstance(e, Mapping) or set(e) != {"name", "copies", "effects"}:
+            raise RuleError(f"{at}: a card has exactly the fields name, copies and effects")
+        name = e["name"]
+        if not valid_card_name(name):
+            raise RuleError(f"{at}: name must be words of letters, capitalised, ending in "
+                            f"an optional '!', at most 40 characters, got {quote(name)}")
+        at = f"{at} ({quote(name, 40)})"
+        if card_slug(name) in names:
+            raise RuleError(f"{at}: the same name as another card")
+        names.add(card_slug(name))
+        copies = _whole(e["copies"], f"{at}: copies", 1, 9)
+        effects = _effects(e["effects"], f"{at}: effects")
+        if not effects:
+            raise RuleError(f"{at}: effects: an Action card does something; give 1 to 6")
+        cards += [ActionCard(f"{card_slug(name)}-{c}", name, effects)
+                  for c in range(1, copies + 1)]
+    if len(cards) != ACTION_CARDS:
+        raise RuleError(f"{where}: the rulebook's components list {ACTION_CARDS} Action cards; "
+                        f"this set has {len(cards)}")
+    return tuple(sorted(cards, key=lambda c: c.id))
+
+
+def challenge_set(entries: Iterable[Any], where: str) -> tuple[Challenge, ...]:
+    """The 15 Challenges: ``[[challenge]]`` tables of name and condition."""
+    cards: list[Challenge] = []
+    for i, e in enumerate(entries, start=1):
+        at = f"{where}: challenge #{i}"
+        if not isinstance(e, Mapping) or set(e) != {"name", "condition"}:
+            raise RuleError(f"{at}: a Challenge has exactly the fields name and condition")
+        name = e["name"]
+        if not valid_card_name(name):
+            raise RuleError(f"{at}: name must be words of letters, capitalised, ending in "
+                            f"an optional '!', at most 40 characters, got {quote(name)}")
+        at = f"{at} ({quote(name, 40)})"
+        cid = card_slug(name)
+        if any(c.id == cid for c in cards):
+            raise RuleError(f"{at}: the same name as another Challenge")
+        cards.append(Challenge(cid, name, CONDITIONS.check(e["condition"], f"{at}: condition")))
+    if len(cards) != CHALLENGE_CARDS:
+        raise RuleError(f"{where}: the rulebook's components list {CHALLENGE_CARDS} "
+                        f"Challenges; this set has {len(cards)}")
+    return tuple(sorted(cards, key=lambda c: c.id))
+
+
+def load_chili_orders(path: str | os.PathLike | None = None) -> tuple[Order, ...]:
+    """The Chili orders of a TOML file (default: the stand-in ``chili_orders.toml``)."""
+    return _chili_orders_file(path)
+
+
+def load_chili_pantry(path: str | os.PathLike | None = None) -> Layout:
+    """The pantry's chili side (default: the stand-in ``pantry_chili.toml``)."""
+    return _chili_pantry_file(path)
+
+
+def load_actions(path: str | os.PathLike | None = None) -> tuple[ActionCard, ...]:
+    """The Action cards (default: the stand-in ``actions.toml``)."""
+    return _actions_file(path)
+
+
+def load_challenges(path: str | os.PathLike | None = None) -> tuple[Challenge, ...]:
+    """The Challenges (default: the stand-in ``challenges.toml``)."""
+    return _challenges_file(path)
+
+
+_chili_orders_file = cached_loader(
+    lambda path: chili_order_set(read_tables(path, "order"), str(path)), CHILI_ORDERS_FILE)
+_chili_pantry_file = cached_loader(_read_pantry, CHILI_PANTRY_FILE)
+_actions_file = cached_loader(lambda path: action_set(read_tables(path, "card"), str(path)),
+                              ACTIONS_FILE)
+_challenges_file = cached_loader(
+    lambda path: challenge_set(read_tables(path, "challenge"), str(path)), CHALLENGES_FILE)
+
+
 # -- The options (core.datasets.DataSetOption: a shipped set's digest, or the set embedded) --
 
 def _orders_data(orders: Sequence[Order]) -> list[dict]:
@@ -261,3 +389,84 @@ PANTRY: DataSetOption[Layout] = DataSetOption(
 # a checked value stands for; the same for ``pantry``.
 standard_orders, orders_option, orders_of = ORDERS.standard, ORDERS.check, ORDERS.of
 standard_pantry, pantry_option, pantry_of = PANTRY.standard, PANTRY.check, PANTRY.of
+
+
+# -- The modules' card sets as options (Secret Ingredient, Save the Bees) ---------------------
+
+def _action_tables(cards: Sequence[ActionCard]) -> list[dict]:
+    """An Action card set as its ``[[card]]`` tables: one per different card, with copies
+    (what the digest is taken of and what a save embeds)."""
+    out: dict[str, dict] = {}
+    for c in sorted(cards, key=lambda c: c.id):
+        key = card_slug(c.name)
+        if key in out:
+            out[key]["copies"] += 1
+        else:
+            out[key] = {"name": c.name, "copies": 1,
+                        "effects": [EFFECTS.to_json(e) for e in c.effects]}
+    return list(out.values())
+
+
+def _challenge_tables(cards: Sequence[Challenge]) -> list[dict]:
+    return [{"name": c.name, "condition": CONDITIONS.to_json(c.condition)}
+            for c in sorted(cards, key=lambda c: c.id)]
+
+
+def _tables_of(value: Sequence[Any], kind: type, tables: Any) -> list:
+    """Embedded data as tables: a loaded set (of ``kind``) is turned back into them."""
+    items = list(value)
+    if items and all(isinstance(x, kind) for x in items):
+        return tables(items)
+    return items
+
+
+def _embed_chili_orders(value: Sequence[Any]) -> tuple[dict, ...]:
+    if len(value) != CHILI_ORDERS:
+        raise RuleError(f"option chili_orders: the rulebook's components list {CHILI_ORDERS} "
+                        f"Chili orders; this set has {len(value)}")
+    items = [o.to_json() if isinstance(o, Order) else o for o in value]
+    return tuple(freeze(o) for o in _orders_data(chili_order_set(items, "option chili_orders")))
+
+
+def _embed_actions(value: Sequence[Any]) -> tuple[dict, ...]:
+    if len(value) > ACTION_CARDS:
+        raise RuleError(f"option actions: at most {ACTION_CARDS} entries, got {len(value)}")
+    tables = _tables_of(value, ActionCard, _action_tables)
+    return tuple(freeze(t) for t in _action_tables(action_set(tables, "option actions")))
+
+
+def _embed_challenges(value: Sequence[Any]) -> tuple[dict, ...]:
+    if len(value) != CHALLENGE_CARDS:
+        raise RuleError(f"option challenges: the rulebook's components list "
+                        f"{CHALLENGE_CARDS} Challenges; this set has {len(value)}")
+    tables = _tables_of(value, Challenge, _challenge_tables)
+    return tuple(freeze(t) for t in _challenge_tables(challenge_set(tables, "option challenges")))
+
+
+CHILI_ORDER_SET: DataSetOption[tuple[Order, ...]] = DataSetOption(
+    "chili_orders", loader="diner.load_chili_orders",
+    embedded="a list of the 46 Chili order tables, or the result of load_chili_orders(path)",
+    load_standard=load_chili_orders, content=_orders_data, accepts=(list, tuple),
+    embed=_embed_chili_orders,
+    parse=lambda tables: chili_order_set(tables, "option chili_orders"))
+
+ACTION_SET: DataSetOption[tuple[ActionCard, ...]] = DataSetOption(
+    "actions", loader="diner.load_actions",
+    embedded="a list of [[card]] tables (name, copies, effects) making 44 Action cards, or "
+             "the result of load_actions(path)",
+    load_standard=load_actions, content=_action_tables, accepts=(list, tuple),
+    embed=_embed_actions, parse=lambda tables: action_set(tables, "option actions"))
+
+CHALLENGE_SET: DataSetOption[tuple[Challenge, ...]] = DataSetOption(
+    "challenges", loader="diner.load_challenges",
+    embedded="a list of the 15 Challenge tables (name, condition), or the result of "
+             "load_challenges(path)",
+    load_standard=load_challenges, content=_challenge_tables, accepts=(list, tuple),
+    embed=_embed_challenges, parse=lambda tables: challenge_set(tables, "option challenges"))
+
+standard_chili_orders, chili_orders_option, chili_orders_of = (
+    CHILI_ORDER_SET.standard, CHILI_ORDER_SET.check, CHILI_ORDER_SET.of)
+standard_actions, actions_option, actions_of = (
+    ACTION_SET.standard, ACTION_SET.check, ACTION_SET.of)
+standard_challenges, challenges_option, challenges_of = (
+    CHALLENGE_SET.standard, CHALLENGE_SET.check, CHALLENGE_SET.of)

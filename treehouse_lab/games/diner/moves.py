@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ...core.kinds import Kind, KindTable
 from ...protocol import CHANCE, Action
-from .rules import DAISY, a_an, ingredient, plural, title
+from .rules import DAISY, PLATES, a_an, ingredient, plate_name, plural, title
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerState
@@ -219,7 +219,7 @@ class DrawIngredientKind(Kind):
     ingredient from the bag."""
 
     def why_not(self, s: DinerState, a: DrawIngredient, player: int) -> str | None:
-        if s._top_kind() not in ("draw", "fill"):
+        if s._top_kind() not in ("draw", "fill", "refill"):
             return _not_now(s, "Drawing an ingredient")
         if player != CHANCE:
             return "Ingredients come out of the bag at random; no player picks them"
@@ -230,7 +230,8 @@ class DrawIngredientKind(Kind):
 
     def is_legal(self, s: DinerState, a: DrawIngredient, player: int) -> bool:
         k = s.game.kind_index.get(a.ingredient)
-        return (player == CHANCE and k is not None and s._stack[-1][0] in ("draw", "fill")
+        return (player == CHANCE and k is not None
+                and s._stack[-1][0] in ("draw", "fill", "refill")
                 and s._bag[k] > 0) if s._stack else False
 
     def apply(self, s: DinerState, a: DrawIngredient, player: int) -> None:
@@ -245,7 +246,7 @@ class DrawIngredientKind(Kind):
     def narrate(self, s: DinerState, a: DrawIngredient, player: int) -> str:
         t = s._stack[-1]
         left = sum(s._bag) - 1
-        if t[0] == "fill":
+        if t[0] in ("fill", "refill"):
             size = s.game.rows[t[1]].size
             return (f"{a_an(a.ingredient)} from the bag fills a circle of the "
                     f"{size}-ingredient shelf row ({left} left in the bag)")
@@ -471,6 +472,8 @@ class DiscardKind(Kind):
             return _not_now(s, "Discarding")
         if player != t[1]:
             return f"{_who(s, t[1])} must discard an ingredient now"
+        if a.ingredient == "bee":
+            return "Bees are not ingredients: the discard effect takes an ingredient"
         k = s.game.kind_index.get(a.ingredient)
         if k is None or not s._supply[player][k]:
             return f"There is no {ingredient(a.ingredient)} in your supply"
@@ -503,6 +506,8 @@ class RecycleKind(Kind):
             return _not_now(s, "Recycling")
         if player != t[1]:
             return f"{_who(s, t[1])} may recycle now"
+        if a.ingredient == "bee":
+            return "Bees are not ingredients: \"Bees may not be recycled.\""
         k = s.game.kind_index.get(a.ingredient)
         if k is None or not s._supply[player][k]:
             return f"There is no {ingredient(a.ingredient)} in your supply to recycle"
@@ -621,6 +626,9 @@ class PlaceKind(Kind):
         if s._stack[-1][2] is not None:
             return "Ingredient Jokers: finish the joker you started first"
         g = s.game
+        if a.ingredient == "bee":
+            return ("Bees are not ingredients: a bee goes centred on an order (put a bee on it), "
+                    "not on a symbol")
         k = g.kind_index.get(a.ingredient)
         if k is None or not s._supply[player][k]:
             return f"There is no {ingredient(a.ingredient)} in your supply"
@@ -677,12 +685,15 @@ class StartJokerKind(Kind):
         slot = s._slot_of(player, a.order)
         if slot is None:
             return f"{title(a.order)} is not in your kitchen"
+        if a.symbol in PLATES:
+            return ("Soup Stew Orders: a plate takes any ingredient, so no joker is needed or "
+                    "allowed there (ruling D29)")
         sym = g.kind_index.get(a.symbol)
         if sym is None or s._first_uncovered(player, slot, sym) is None:
             return f"{title(a.order)} has no uncovered {ingredient(a.symbol)} symbol"
         if not s._can_start_joker(player):
-            return ("Ingredient Jokers: a joker takes 2 Daisies or 4 ingredients, and your "
-                    "supply has neither")
+            return ("Ingredient Jokers: a joker takes 2 Daisies or 4 ingredients (bees are "
+                    "not ingredients), and your supply has neither")
         return None
 
     def is_legal(self, s: DinerState, a: StartJoker, player: int) -> bool:
@@ -693,7 +704,7 @@ class StartJokerKind(Kind):
             return False
         slot = s._slot_of(player, a.order)
         sym = s.game.kind_index.get(a.symbol)
-        return (slot is not None and sym is not None
+        return (slot is not None and sym is not None and a.symbol != "bee"
                 and s._first_uncovered(player, slot, sym) is not None
                 and s._can_start_joker(player))
 
@@ -725,9 +736,11 @@ class JokerKind(Kind):
                     "joker box)")
         g = s.game
         o, i = joker
-        sym = g.kinds[g.symbols[o][i]]
+        sym = g.symbol_names[g.symbols[o][i]]
         if (a.order, a.symbol) != (o, sym):
             return f"Ingredient Jokers: finish the joker for the {ingredient(sym)} of {title(o)}"
+        if a.ingredient == "bee":
+            return "Bees are not ingredients: \"Bees may not be used as ingredient jokers.\""
         k = g.kind_index.get(a.ingredient)
         if k is None or not s._supply[player][k]:
             return f"There is no {ingredient(a.ingredient)} in your supply"
@@ -745,7 +758,7 @@ class JokerKind(Kind):
         g = s.game
         o, i = t[2]
         k = g.kind_index.get(a.ingredient)
-        if a.order != o or g.kinds[g.symbols[o][i]] != a.symbol or k is None:
+        if a.order != o or g.symbol_names[g.symbols[o][i]] != a.symbol or k is None:
             return False
         return s._joker_ok(player, k)
 
@@ -780,9 +793,13 @@ class FinishKind(Kind):
         if s._stack[-1][2] is not None:
             return "Ingredient Jokers: finish the joker you started first"
         placeable = s._placeable(player)
+        if "bee" in placeable:
+            return ("Save the Bees: \"Assign the new bees at the end of your turn to your orders "
+                    "as evenly as possible\": the bees in your supply must go on your orders")
         if placeable:
             return ("Do not leave ingredients lying around! "
-                    f"{', '.join(map(ingredient, placeable))} can still be assigned and must be")
+                    f"{', '.join(map(ingredient, placeable))} can still be assigned and must be"
+                    " (on a matching symbol or a plate)")
         return None
 
     def is_legal(self, s: DinerState, a: FinishAssigning, player: int) -> bool:
@@ -811,3 +828,416 @@ class FinishKind(Kind):
                      f"{len(s._delivered[player]) + len(done)} delivered)")
         line += (f"; {left} ingredient{'s stay' if left != 1 else ' stays'} in the supply")
         return line
+
+
+# -- The modules: Save the Bees and Secret Ingredient --------------------------------------------
+
+@dataclass(frozen=True)
+class AssignBee(Action):
+    """Save the Bees, Game Flow: a bee from the supply onto one of your orders with the
+    fewest bees ("Always place new bees only on your orders with the fewest bees")."""
+
+    KIND: ClassVar[str] = "assign_bee"
+    order: str
+
+    def __str__(self) -> str:
+        return f"Put a bee on {title(self.order)}"
+
+
+@dataclass(frozen=True)
+class PlacePlate(Action):
+    """Phase 2, Soup Stew Orders: an ingredient on a plate symbol (``plate_a`` ...)."""
+
+    KIND: ClassVar[str] = "place_plate"
+    order: str
+    plate: str
+    ingredient: str
+
+    def __str__(self) -> str:
+        return f"Place {a_an(self.ingredient)} on {plate_name(self.plate)} of {title(self.order)}"
+
+
+@dataclass(frozen=True)
+class PlayAction(Action):
+    """Secret Ingredient, Action Cards: play a card from your hand; its effects happen at
+    once, then it goes on the discard pile."""
+
+    KIND: ClassVar[str] = "play_action"
+    card: str
+
+    def __str__(self) -> str:
+        copy = str(self.card).rpartition("-")[2]
+        return (f"Play the Action card {title(_card_name(self.card))}"
+                + (f" (copy {copy})" if copy.isdigit() else ""))
+
+
+@dataclass(frozen=True)
+class TakeFromPantry(Action):
+    """The "Take a shortcut!" effect: one ingredient or bee from a shelf space."""
+
+    KIND: ClassVar[str] = "take_from_pantry"
+    size: int
+    column: int
+    ingredient: str
+
+    def __str__(self) -> str:
+        return (f"Take {a_an(self.ingredient)} from the {self.size}-ingredient space in column "
+                f"{self.column}")
+
+
+@dataclass(frozen=True)
+class AnnounceChallenge(Action):
+    """Save the Bees, Mastering Challenges: announce a mastered Challenge for 2 praise;
+    it ends the turn."""
+
+    KIND: ClassVar[str] = "announce"
+    challenge: str
+
+    def __str__(self) -> str:
+        return f"Announce the Challenge {title(self.challenge)}"
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """After Phase 2: end the turn (keeping mastered Challenges face up for later)."""
+
+    KIND: ClassVar[str] = "end_turn"
+
+    def __str__(self) -> str:
+        return "End the turn"
+
+
+@dataclass(frozen=True)
+class DrawAction(Action):
+    """Chance: one Action card from the face-down draw pile, each equally likely."""
+
+    KIND: ClassVar[str] = "draw_action"
+    card: str
+
+    def __str__(self) -> str:
+        return f"Draw the Action card {title(_card_name(self.card))}"
+
+
+@dataclass(frozen=True)
+class DealChallenge(Action):
+    """Chance: one Challenge dealt from the shuffled Challenges, each equally likely."""
+
+    KIND: ClassVar[str] = "deal_challenge"
+    challenge: str
+
+    def __str__(self) -> str:
+        return f"Deal the Challenge {title(self.challenge)}"
+
+
+def _card_name(card: str) -> str:
+    """'take-a-shortcut-3' -> 'take-a-shortcut' (the copy number is not part of the name)."""
+    head, _, tail = str(card).rpartition("-")
+    return head if tail.isdigit() and head else str(card)
+
+
+def _own_turn_decision(s: DinerState, player: int) -> str | None:
+    if player < 0:
+        return "Only the player whose turn it is decides this"
+    if player != s._cp:
+        return _not_now(s, "That")
+    return None
+
+
+@RULES.kind(AssignBee)
+class AssignBeeKind(Kind):
+    """Save the Bees: "Assign the new bees at the end of your turn to your orders as evenly
+    as possible. Always place new bees only on your orders with the fewest bees." Where
+    several orders tie, the player chooses (Jutta's example)."""
+
+    def why_not(self, s: DinerState, a: AssignBee, player: int) -> str | None:
+        why = _assigning(s, player)
+        if why:
+            return why
+        if s._stack[-1][2] is not None:
+            return "Ingredient Jokers: finish the joker you started first"
+        g = s.game
+        if g.bee is None:
+            return "Bees are in the game only with the Save the Bees module"
+        if not s._supply[player][g.bee]:
+            return "There is no bee in your supply"
+        if s._slot_of(player, a.order) is None:
+            return f"{title(a.order)} is not in your kitchen"
+        fewest = s._fewest_bees(player)
+        if a.order not in fewest:
+            return ("Save the Bees: \"Always place new bees only on your orders with the fewest "
+                    f"bees\": that is {', '.join(map(title, fewest))}")
+        return None
+
+    def is_legal(self, s: DinerState, a: AssignBee, player: int) -> bool:
+        return player >= 0 and a in s._legal_actions(player)
+
+    def apply(self, s: DinerState, a: AssignBee, player: int) -> None:
+        s._assign_bee(player, a.order)
+
+    def explain(self, s: DinerState, a: AssignBee, player: int) -> str:
+        n = s.bees_on(a.order)
+        return (f"Save the Bees: new bees go on your orders with the fewest bees; "
+                f"{title(a.order)} has {n}, no order has fewer. If it is delivered, its bees "
+                "go to your beehive (1 point each).")
+
+    def narrate(self, s: DinerState, a: AssignBee, player: int) -> str:
+        return (f"{_who(s, player)} puts a bee on {title(a.order)} "
+                f"({s.bees_on(a.order) + 1} on it)")
+
+
+@RULES.kind(PlacePlate)
+class PlacePlateKind(Kind):
+    """Soup Stew Orders: "Identical plates of one order must be filled with identical
+    ingredients. Different plates need different ingredients." Bees never go on a plate."""
+
+    def why_not(self, s: DinerState, a: PlacePlate, player: int) -> str | None:
+        why = _assigning(s, player)
+        if why:
+            return why
+        if s._stack[-1][2] is not None:
+            return "Ingredient Jokers: finish the joker you started first"
+        g = s.game
+        if a.ingredient == "bee":
+            return ("Bees are not ingredients: \"bees may not be used as ingredients on the "
+                    "plate symbols\"")
+        k = g.kind_index.get(a.ingredient)
+        if k is None or not s._supply[player][k]:
+            return f"There is no {ingredient(a.ingredient)} in your supply"
+        slot = s._slot_of(player, a.order)
+        if slot is None:
+            return f"{title(a.order)} is not in your kitchen"
+        sym = g.symbol_index.get(a.plate)
+        if sym is None or sym < g.plate0:
+            return f"{a.plate!r} is not a plate symbol (plate_a .. plate_d)"
+        i = s._first_uncovered(player, slot, sym)
+        if i is None:
+            return f"{title(a.order)} has no uncovered {plate_name(a.plate)}"
+        return s._plate_conflict(player, slot, i, k)
+
+    def is_legal(self, s: DinerState, a: PlacePlate, player: int) -> bool:
+        return player >= 0 and a in s._legal_actions(player)
+
+    def apply(self, s: DinerState, a: PlacePlate, player: int) -> None:
+        g = s.game
+        slot = s._slot_of(player, a.order)
+        s._cover(player, slot, s._first_uncovered(player, slot, g.symbol_index[a.plate]),
+                 g.kind_index[a.ingredient])
+        s._advance()
+
+    def explain(self, s: DinerState, a: PlacePlate, player: int) -> str:
+        return (f"Soup Stew Orders: any ingredient may go on a plate as long as identical "
+                f"plates get identical ingredients and different plates different ones; "
+                f"{a_an(a.ingredient)} fits {plate_name(a.plate)} of {title(a.order)}, and "
+                "what can go on a plate must go there.")
+
+    def narrate(self, s: DinerState, a: PlacePlate, player: int) -> str:
+        return (f"{_who(s, player)} places {a_an(a.ingredient)} on {plate_name(a.plate)} of "
+                f"{title(a.order)}")
+
+
+@RULES.kind(PlayAction)
+class PlayActionKind(Kind):
+    """Secret Ingredient, Action Cards: "You may play Action cards at any time during your
+    turn ... carry out the action immediately and completely. Then place the card on a
+    common discard pile" (when exactly: ruling D31)."""
+
+    def why_not(self, s: DinerState, a: PlayAction, player: int) -> str | None:
+        g = s.game
+        if not g.chili:
+            return "Action cards are in the game only with the Secret Ingredient module"
+        why = _own_turn_decision(s, player)
+        if why:
+            return why
+        if player != s.active:
+            return "Action cards are played only during your own turn"
+        if a.card not in s._hands[player]:
+            return f"{title(_card_name(a.card))} ({a.card}) is not in your hand"
+        t = s._stack[-1]
+        if t[0] == "end" and t[2]:
+            return ("Mastering Challenges: \"you may no longer play Action cards after "
+                    "announcing mastered Challenges\"")
+        if t[0] not in ("phase1", "assign", "end") or (t[0] == "assign" and t[2] is not None):
+            return ("Action cards are played between your steps (before Phase 1, during Phase "
+                    f"2, or before ending the turn), not now: {s.waiting_for()}")
+        return None
+
+    def is_legal(self, s: DinerState, a: PlayAction, player: int) -> bool:
+        return player >= 0 and a in s._legal_actions(player)
+
+    def apply(self, s: DinerState, a: PlayAction, player: int) -> None:
+        s._play_action(player, a.card)
+
+    def explain(self, s: DinerState, a: PlayAction, player: int) -> str:
+        card = s.game.action_cards[a.card]
+        return (f"Action Cards: play any number during your turn, each at once and "
+                f"completely: {card.text}")
+
+    def narrate(self, s: DinerState, a: PlayAction, player: int) -> str:
+        card = s.game.action_cards[a.card]
+        return f"{_who(s, player)} plays the Action card {card.text}"
+
+
+@RULES.kind(TakeFromPantry)
+class TakeFromPantryKind(Kind):
+    """Action card "Take a shortcut! Take 1 arbitrary ingredient or bee from the pantry.
+    Refill the space that became empty." (ruling D32)."""
+
+    def why_not(self, s: DinerState, a: TakeFromPantry, player: int) -> str | None:
+        t = s._stack[-1] if s._stack else None
+        if t is None or t[0] != "shortcut":
+            return _not_now(s, "Taking a shortcut")
+        if player != t[1]:
+            return f"{_who(s, t[1])} takes the shortcut"
+        space = s._space(a.size, a.column)
+        if space is None:
+            return (f"The pantry has no {a.size}-ingredient space in column {a.column} "
+                    f"(sizes 1-4, columns 1-{s.game.columns})")
+        k = s.game.kind_index.get(a.ingredient)
+        if k is None or not space[k]:
+            return f"That shelf space holds no {ingredient(a.ingredient)}"
+        return None
+
+    def is_legal(self, s: DinerState, a: TakeFromPantry, player: int) -> bool:
+        return player >= 0 and a in s._legal_actions(player)
+
+    def apply(self, s: DinerState, a: TakeFromPantry, player: int) -> None:
+        s._shortcut(player, a.size, a.column, s.game.kind_index[a.ingredient])
+
+    def explain(self, s: DinerState, a: TakeFromPantry, player: int) -> str:
+        return ("Take a shortcut!: any one ingredient or bee from the pantry, no minutes to pay; "
+                "a random one from the bag then fills the circle it left.")
+
+    def narrate(self, s: DinerState, a: TakeFromPantry, player: int) -> str:
+        return (f"{_who(s, player)} takes a shortcut: {a_an(a.ingredient)} from the "
+                f"{a.size}-ingredient space in column {a.column}")
+
+
+@RULES.kind(AnnounceChallenge)
+class AnnounceKind(Kind):
+    """Mastering Challenges: "If at the end of your turn (after Phase 2) you have mastered
+    one or more Challenges, you may announce it ... immediately receive 2 praise ...
+    Announcing mastered Challenges always ends your turn." """
+
+    def why_not(self, s: DinerState, a: AnnounceChallenge, player: int) -> str | None:
+        g = s.game
+        if not g.bees:
+            return "Challenges are in the game only with the Save the Bees module"
+        t = s._stack[-1] if s._stack else None
+        if t is None or t[0] != "end":
+            return ("Mastering Challenges: Challenges are announced at the end of your turn, "
+                    f"after Phase 2; now: {s.waiting_for()}")
+        if player != t[1]:
+            return f"It is {_who(s, t[1])}'s turn"
+        if a.challenge not in s._chal[player]:
+            if a.challenge in s._done[player]:
+                return f"{title(a.challenge)} has already been announced"
+            return f"{title(a.challenge)} is not one of your face-up Challenges"
+        if a.challenge not in s.mastered(player):
+            return (f"{title(a.challenge)} is not mastered: "
+                    f"{g.challenges[a.challenge].text}")
+        return None
+
+    def is_legal(self, s: DinerState, a: AnnounceChallenge, player: int) -> bool:
+        return player >= 0 and a in s._legal_actions(player)
+
+    def apply(self, s: DinerState, a: AnnounceChallenge, player: int) -> None:
+        s._announce(player, a.challenge)
+
+    def explain(self, s: DinerState, a: AnnounceChallenge, player: int) -> str:
+        m = s._mood[player]
+        gain = min(2, 8 - m)
+        lost = 2 - gain
+        return (f"Mastering Challenges: {s.game.challenges[a.challenge].text} holds, so you may "
+                f"announce it for 2 praise (mood {m:+d} -> {m + gain:+d}"
+                + (f"; {lost} praise lost at the +8 cap" if lost else "")
+                + "). Announcing ends your turn: no Action card may be played afterwards.")
+
+    def narrate(self, s: DinerState, a: AnnounceChallenge, player: int) -> str:
+        return (f"{_who(s, player)} announces the Challenge "
+                f"{s.game.challenges[a.challenge].text}")
+
+
+@RULES.kind(EndTurn)
+class EndTurnKind(Kind):
+    """The end of a turn with a choice left: announce (Challenges), play (Action cards), or
+    end it here (Mastering Challenges: a mastered Challenge "may be left lying face up")."""
+
+    def why_not(self, s: DinerState, a: EndTurn, player: int) -> str | None:
+        t = s._stack[-1] if s._stack else None
+        if t is None or t[0] != "end":
+            return _not_now(s, "Ending the turn")
+        if player != t[1]:
+            return f"It is {_who(s, t[1])}'s turn"
+        return None
+
+    def is_legal(self, s: DinerState, a: EndTurn, player: int) -> bool:
+        return player >= 0 and a in s._legal_actions(player)
+
+    def apply(self, s: DinerState, a: EndTurn, player: int) -> None:
+        s._pop()
+
+    def explain(self, s: DinerState, a: EndTurn, player: int) -> str:
+        return ("Mastering Challenges: you may leave a mastered Challenge face up and announce "
+                "it in a later turn (for instance when your mood is near +8).")
+
+    def narrate(self, s: DinerState, a: EndTurn, player: int) -> str:
+        return f"{_who(s, player)} ends the turn"
+
+
+@RULES.kind(DrawAction)
+class DrawActionKind(Kind):
+    """Secret Ingredient Setup 4 and the "draw an Action card" symbol: a random card of the
+    face-down pile ("If the Action card draw pile is used up, shuffle the discard pile")."""
+
+    def why_not(self, s: DinerState, a: DrawAction, player: int) -> str | None:
+        if s._top_kind() != "action":
+            return _not_now(s, "Drawing an Action card")
+        if player != CHANCE:
+            return "Action cards are drawn at random; no player picks them"
+        if a.card not in s._adeck:
+            return f"{a.card} is not in the Action card draw pile"
+        return None
+
+    def is_legal(self, s: DinerState, a: DrawAction, player: int) -> bool:
+        return (player == CHANCE and bool(s._stack) and s._stack[-1][0] == "action"
+                and a.card in s._adeck)
+
+    def apply(self, s: DinerState, a: DrawAction, player: int) -> None:
+        s._draw_action(a.card)
+
+    def explain(self, s: DinerState, a: DrawAction, player: int) -> str:
+        n = len(s._adeck)
+        return f"The Action card pile is shuffled: each of its {n} cards is equally likely, 1/{n}."
+
+    def narrate(self, s: DinerState, a: DrawAction, player: int) -> str:
+        return f"{_who(s, s._stack[-1][1])} draws an Action card"
+
+
+@RULES.kind(DealChallenge)
+class DealChallengeKind(Kind):
+    """Save the Bees, Setup 2: "Shuffle the Challenges face down. Draw 3 random Challenges
+    each and lay them face up above your kitchen." """
+
+    def why_not(self, s: DinerState, a: DealChallenge, player: int) -> str | None:
+        if s._top_kind() != "challenge":
+            return _not_now(s, "Dealing a Challenge")
+        if player != CHANCE:
+            return "Challenges are dealt at random; no player picks them"
+        if a.challenge not in s._cbox:
+            return f"{a.challenge} is not among the shuffled Challenges"
+        return None
+
+    def is_legal(self, s: DinerState, a: DealChallenge, player: int) -> bool:
+        return (player == CHANCE and bool(s._stack) and s._stack[-1][0] == "challenge"
+                and a.challenge in s._cbox)
+
+    def apply(self, s: DinerState, a: DealChallenge, player: int) -> None:
+        s._deal_challenge(a.challenge)
+
+    def explain(self, s: DinerState, a: DealChallenge, player: int) -> str:
+        n = len(s._cbox)
+        return f"Setup 2: the Challenges are shuffled: each of the {n} left is equally likely."
+
+    def narrate(self, s: DinerState, a: DealChallenge, player: int) -> str:
+        return (f"{_who(s, s._stack[-1][1])} is dealt the Challenge "
+                f"{s.game.challenges[a.challenge].text}")

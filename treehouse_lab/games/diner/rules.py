@@ -29,8 +29,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from ...core.kinds import Vocabulary
+from ...core.kinds import Vocabulary, whole
 from ...core.seating import clockwise_from
+from ...errors import RuleError, quote
 
 # -- Components (Rulebook: Components, Setup - Basic Game) -------------------------------
 
@@ -41,7 +42,34 @@ BASIC_KINDS: tuple[str, ...] = tuple(BAG)
 DAISY = "daisy"
 #: A letter pair drawn on every token, so colour is never the only cue.
 LETTERS: dict[str, str] = {"dandelion": "Dn", "acorn": "Ac", "blueberry": "Bb",
-                           "radish": "Ra", "mushroom": "Mu", "daisy": "Dy"}
+                           "radish": "Ra", "mushroom": "Mu", "daisy": "Dy", "chili": "Ch",
+                           "bee": "Be"}
+
+# -- The modules (Module "Save the Bees", Module "Secret Ingredient") --------------------------
+
+MODULES: tuple[str, ...] = ("bees", "chili")
+#: Components: "8 Chilis ("Secret Ingredient" module)", "22 bees ("Save the Bees" module)".
+CHILI, BEE = "chili", "bee"
+CHILIS, BEES = 8, 22
+#: Soup Stew plate symbols: identical letters take identical ingredients, different
+#: letters different ones (Soup Stew Orders).
+PLATES: tuple[str, ...] = ("plate_a", "plate_b", "plate_c", "plate_d")
+CHILI_ORDERS = 46
+ACTION_CARDS = 44
+CHALLENGE_CARDS = 15
+CHALLENGES_EACH = 3     # Save the Bees, Setup 2: "Draw 3 random Challenges each"
+ACTIONS_AT_START = 1    # Secret Ingredient, Setup 4: "Each player now draws 1 random Action card"
+PRAISE_PER_CHALLENGE = 2  # Mastering Challenges: "immediately receive 2 praise"
+MOST_BEES_BONUS = 3     # "Whoever has saved the most bees receives an additional bonus of 3"
+
+
+def is_plate(symbol: str) -> bool:
+    return symbol in PLATES
+
+
+def plate_name(symbol: str) -> str:
+    """'plate_b' -> 'plate B'."""
+    return f"plate {symbol[-1].upper()}"
 
 BASIC_ORDERS = 46
 STARTING_ORDERS = 8
@@ -58,7 +86,7 @@ END_AFTER: dict[int, int] = {2: 8, 3: 7, 4: 6}
 DAISY_JOKER = 2
 ANY_JOKER = 4
 
-DECKS: tuple[str, ...] = ("basic", "starting")
+DECKS: tuple[str, ...] = ("basic", "starting", "chili")
 _NAME = re.compile(r"^[A-Z][a-z]+(?: [A-Z][a-z]+)*$")
 
 
@@ -78,7 +106,9 @@ def valid_name(name: Any) -> bool:
 
 
 def ingredient(kind: str) -> str:
-    """'acorn' -> 'Acorn'."""
+    """'acorn' -> 'Acorn'; a Soup Stew plate 'plate_b' -> 'Plate B'."""
+    if kind.startswith("plate_"):
+        return f"Plate {kind[-1].upper()}"
     return kind.capitalize()
 
 
@@ -231,6 +261,20 @@ def _move_left(subject: Subject) -> tuple[Task, ...]:
     return (("move_left", subject[1]),)
 
 
+@EFFECTS.define("draw_action", text=lambda: "Draw an Action card")
+def _draw_action(subject: Subject) -> tuple[Task, ...]:
+    # Symbol Overview: "Draw a new Action card from the draw pile and take it into your
+    # hand. If it is your turn, you can already play the new Action card in this turn."
+    return (("action", subject[1]),)
+
+
+@EFFECTS.define("shortcut", text=lambda: "Take 1 arbitrary ingredient or bee from the pantry. "
+                "Refill the space that became empty")
+def _shortcut(subject: Subject) -> tuple[Task, ...]:
+    # The rulebook's Action card "Take a shortcut!" (Secret Ingredient, Action Cards).
+    return (("shortcut", subject[1]),)
+
+
 def effect_tasks(effects: Sequence[Mapping[str, Any]], players: int, player: int
                  ) -> tuple[Task, ...]:
     """The tasks of a card's or a row's effects, in resolution order (D7)."""
@@ -317,10 +361,13 @@ def tiebreak_key(total: int, delivered: int, unfinished: int, on_orders: int, su
     return (total, delivered, unfinished, on_orders, supply)
 
 
-def setup_tasks(players: int, rows: int) -> tuple[Task, ...]:
+def setup_tasks(players: int, rows: int, challenges: int = 0, actions: int = 0
+                ) -> tuple[Task, ...]:
     """The set-up as tasks, bottom of the stack first (so the last is done first): deal
     the Starting orders (4 then 6 minutes, player by player), 3 ingredients each, fill the
-    shelf rows top to bottom, fill the phone tray (Setup - Basic Game, steps 2, 4, 6, 8)."""
+    shelf rows top to bottom, fill the phone tray (Setup - Basic Game, steps 2, 4, 6, 8);
+    then ``challenges`` Challenges each (Save the Bees, Setup 2) and ``actions`` Action
+    cards each (Secret Ingredient, Setup 4)."""
     top_first: list[Task] = []
     for p in range(players):
         top_first += [("deal", p, m) for m in STARTING_MINUTES]
@@ -328,4 +375,188 @@ def setup_tasks(players: int, rows: int) -> tuple[Task, ...]:
         top_first += [("draw", p)] * SUPPLY_AT_START
     top_first += [("fill", r) for r in range(rows)]
     top_first.append(("tray",))
+    for p in range(players):
+        top_first += [("challenge", p)] * challenges
+    for p in range(players):
+        top_first += [("action", p)] * actions
     return tuple(reversed(top_first))
+
+
+# -- Action cards and Challenges (the modules' cards) -------------------------------------------
+
+@dataclass(frozen=True)
+class ActionCard:
+    """An Action card (Secret Ingredient, Action Cards): its effects are terms of
+    :data:`EFFECTS`, resolved in order when it is played."""
+
+    id: str
+    name: str
+    effects: tuple[Mapping[str, Any], ...]
+
+    @property
+    def text(self) -> str:
+        return f"{self.name} " + ". ".join(EFFECTS.text(e) for e in self.effects) + "."
+
+
+@dataclass(frozen=True)
+class ChallengeView:
+    """What a Challenge condition may look at: one player's position after Phase 2, as
+    plain values (the engine builds it; tests can build one by hand)."""
+
+    supply: Mapping[str, int]          # ingredients only (bees are not ingredients)
+    chefs: tuple[str, ...]             # the chef of each order in the kitchen
+    spaces: tuple[int, ...]            # the minutes of the occupied kitchen spaces
+    covered: int                       # covered symbols on orders in the kitchen
+    bees_on_orders: int
+    beehive: int
+    delivered: int
+    delivered_points: int
+    mood: int
+    emptied: tuple[int, ...]           # sizes of the shelf rows emptied this turn
+
+
+CONDITIONS: Vocabulary[bool] = Vocabulary("challenge condition")
+
+
+def _count(lo: int = 1, hi: int = 99) -> Any:
+    return whole(lo, hi)
+
+
+def _sizes(value: Any, where: str) -> tuple[int, ...]:
+    if (not isinstance(value, (list, tuple)) or not value or len(set(value)) != len(value)
+            or any(isinstance(v, bool) or v not in (1, 2, 3, 4) for v in value)):
+        raise RuleError(f"{where} must be a list of different row sizes 1..4, got "
+                        f"{quote(value)}")
+    return tuple(value)
+
+
+def _minutes(value: Any, where: str) -> tuple[int, ...]:
+    if (not isinstance(value, (list, tuple)) or not value or len(set(value)) != len(value)
+            or any(isinstance(v, bool) or v not in range(1, KITCHEN_SPACES + 1)
+                   for v in value)):
+        raise RuleError(f"{where} must be a list of different kitchen spaces 1..6, got "
+                        f"{quote(value)}")
+    return tuple(value)
+
+
+def _or_list(items: Sequence[Any]) -> str:
+    items = [str(i) for i in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _and_list(items: Sequence[Any]) -> str:
+    items = [str(i) for i in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+@CONDITIONS.define("emptied_row", sizes=_sizes, text=lambda sizes: (
+    f"You emptied the {_or_list([f'{s}er' for s in sizes])} shelf row this round."))
+def _c_emptied(v: ChallengeView, sizes: tuple[int, ...]) -> bool:
+    return any(s in v.emptied for s in sizes)
+
+
+@CONDITIONS.define("identical_in_supply", count=_count(2, 20), text=lambda count: (
+    f"You have at least {count} identical ingredients in your supply."))
+def _c_identical(v: ChallengeView, count: int) -> bool:
+    return max(v.supply.values(), default=0) >= count
+
+
+@CONDITIONS.define("chefs_in_kitchen", count=_count(2, 6), text=lambda count: (
+    f"You have at least {count} orders from different chefs in your kitchen."))
+def _c_chefs(v: ChallengeView, count: int) -> bool:
+    return len(set(v.chefs)) >= count
+
+
+@CONDITIONS.define("orders_in_kitchen", count=_count(1, 6), text=lambda count: (
+    f"You have at least {count} orders in your kitchen."))
+def _c_orders(v: ChallengeView, count: int) -> bool:
+    return len(v.chefs) >= count
+
+
+@CONDITIONS.define("bees_on_orders", count=_count(1, 22), text=lambda count: (
+    f"At least {count} bees lie on the orders in your kitchen."))
+def _c_bees_on(v: ChallengeView, count: int) -> bool:
+    return v.bees_on_orders >= count
+
+
+@CONDITIONS.define("beehive", count=_count(1, 22), text=lambda count: (
+    f"You have saved at least {count} bees in your beehive."))
+def _c_hive(v: ChallengeView, count: int) -> bool:
+    return v.beehive >= count
+
+
+@CONDITIONS.define("supply_size", count=_count(1, 40), text=lambda count: (
+    f"You have at least {count} ingredients in your supply."))
+def _c_supply(v: ChallengeView, count: int) -> bool:
+    return sum(v.supply.values()) >= count
+
+
+@CONDITIONS.define("kinds_in_supply", count=_count(2, 7), text=lambda count: (
+    f"You have at least {count} different ingredients in your supply."))
+def _c_kinds(v: ChallengeView, count: int) -> bool:
+    return sum(1 for c in v.supply.values() if c) >= count
+
+
+@CONDITIONS.define("clean_supply", orders=_count(0, 6), text=lambda orders: (
+    f"Your supply holds no ingredient and your kitchen at least {orders} orders."))
+def _c_clean(v: ChallengeView, orders: int) -> bool:
+    return not any(v.supply.values()) and len(v.chefs) >= orders
+
+
+@CONDITIONS.define("delivered", count=_count(1, 46), text=lambda count: (
+    f"You have delivered at least {count} orders."))
+def _c_delivered(v: ChallengeView, count: int) -> bool:
+    return v.delivered >= count
+
+
+@CONDITIONS.define("delivered_points", count=_count(1, 200), text=lambda count: (
+    f"Your delivered orders are worth at least {count} points."))
+def _c_points(v: ChallengeView, count: int) -> bool:
+    return v.delivered_points >= count
+
+
+@CONDITIONS.define("covered_symbols", count=_count(1, 40), text=lambda count: (
+    f"At least {count} symbols of the orders in your kitchen are covered."))
+def _c_covered(v: ChallengeView, count: int) -> bool:
+    return v.covered >= count
+
+
+@CONDITIONS.define("spaces_taken", minutes=_minutes, text=lambda minutes: (
+    f"You have orders on the {_and_list(minutes)}-minute spaces of your kitchen."))
+def _c_spaces(v: ChallengeView, minutes: tuple[int, ...]) -> bool:
+    return all(m in v.spaces for m in minutes)
+
+
+@CONDITIONS.define("mood_at_least", value=_count(-8, 8), text=lambda value: (
+    f"Your mood is at least {value:+d}."))
+def _c_mood(v: ChallengeView, value: int) -> bool:
+    return v.mood >= value
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """A Challenge card (Save the Bees, Mastering Challenges): a name and a condition of
+    :data:`CONDITIONS`; the card's text is both."""
+
+    id: str
+    name: str
+    condition: Mapping[str, Any]
+
+    @property
+    def text(self) -> str:
+        return f"{self.name} {CONDITIONS.text(self.condition)}"
+
+    def mastered(self, view: ChallengeView) -> bool:
+        return CONDITIONS.evaluate(self.condition, view)
+
+
+_CARD_NAME = re.compile(r"^[A-Z][a-z']*(?: [A-Za-z][a-z']*)*!?$")
+
+
+def valid_card_name(name: Any) -> bool:
+    return isinstance(name, str) and len(name) <= 40 and bool(_CARD_NAME.match(name))
+
+
+def card_slug(name: str) -> str:
+    """'Take a shortcut!' -> 'take-a-shortcut'."""
+    return re.sub(r"[^a-z ]", "", name.lower()).strip().replace(" ", "-")
