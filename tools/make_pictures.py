@@ -65,6 +65,24 @@ def execute(nb: nbformat.NotebookNode, path: Path, timeout: int = 900) -> None:
     os.environ["PYTHONDONTWRITEBYTECODE"] = "1"  # the kernel imports the checkout
     NotebookClient(nb, timeout=timeout, kernel_name="python3",
                    resources={"metadata": {"path": str(path.parent)}}).execute()
+    merge_streams(nb)
+
+
+def merge_streams(nb: nbformat.NotebookNode) -> None:
+    """Join each cell's consecutive outputs to the same stream into one. Why: the kernel
+    flushes a long print in pieces, and a saved notebook (GitHub, nbviewer, an HTML
+    export) shows each piece as its own block, with line breaks in the middle of lines."""
+    for cell in nb.cells:
+        merged: list = []
+        for out in cell.get("outputs", []):
+            last = merged[-1] if merged else None
+            if last is not None and out.output_type == "stream" \
+                    and last.output_type == "stream" and last.name == out.name:
+                last.text += out.text
+            else:
+                merged.append(out)
+        if "outputs" in cell:
+            cell.outputs = merged
 
 
 def add_pictures(nb: nbformat.NotebookNode, rasterise: Callable[[str], bytes]) -> int:

@@ -145,6 +145,48 @@ _DINER: tuple[Exercise, ...] = (
                 ),
         },
     ),
+    # Issue 9 (the modules): Soup Stews and chilis.
+    Exercise(
+        id='soup-stew-fills',
+        salt='b93307d2f30f40f5',
+        answer_digest='0d6afdd05142b9e7e578003ac9a1c898e3276ada08226caefb04377d766095a3',
+        hint=(
+            'Hearty Soup Stew has plates A, A, B: choose a kind with at least 2 in the supply '
+            'for A, then a different kind for B. Bees are not ingredients.'
+        ),
+        mistakes={
+            '6aea8f807798a1473e04a1a2375bcdadb413a0da45ad28a30178bb6f1cbe42dd':
+                (
+                    'Different plates need different ingredients, and bees never go on a '
+                    'plate: check both.'
+                ),
+            'eec0383264d7ed7a94fce22ce79c65f0322220b572759aca026dca35d10e2a50':
+                (
+                    'Bees are not ingredients: they never go on a plate.'
+                ),
+        },
+    ),
+    Exercise(
+        id='chili-in-refill',
+        salt='605682df1e9a398d',
+        answer_digest='89dce79410c09437c13272ba9b56114f1071c8304787272986a2779df14e1ba0',
+        hint=(
+            'The 3 circles are 3 tokens drawn blind from the 98, without putting any back: '
+            'count the sets of 3 with no chili, C(90, 3), out of C(98, 3), and take the '
+            'complement.'
+        ),
+        mistakes={
+            '4d17721f0c4c41c2ce6af1f2409a97a1a08094c0e1e442e88eb8a46d56d998e2':
+                (
+                    'Drawn ingredients do not go back into the bag: count sets of 3 (without '
+                    'replacement).'
+                ),
+            'c5fd3a31c082d6414ab375320cfd7aed3cfd81595b6480058925ad7044b54255':
+                (
+                    'That is the expected number of chilis, not the chance of at least one.'
+                ),
+        },
+    ),
 )
 
 for _exercise in _DINER:
