@@ -32,7 +32,7 @@ import importlib
 import inspect
 import random
 import re
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from .errors import RuleError, quote
 from .protocol import Action, State
@@ -74,15 +74,18 @@ class GreedyBot:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        best: list[Action] = []
-        best_key: tuple | None = None
-        for action in legal:
-            key = move_value(state.child(action, by=seat), seat)
-            if best_key is None or key > best_key:
-                best, best_key = [action], key
-            elif key == best_key:
-                best.append(action)
-        return best[0] if len(best) == 1 else rng.choice(best)
+        return best_of(legal, lambda a: move_value(state.child(a, by=seat), seat), rng)
+
+
+def best_of(actions: Sequence[Action], value: Callable[[Action], Any],
+            rng: random.Random) -> Action:
+    """The action of highest ``value``; among equals, one picked with the seeded ``rng``
+    (only when there are several, so a bot with a clear best move draws nothing and its
+    match replays the same). Every heuristic bot ends its choice with this."""
+    scored = [(value(a), a) for a in actions]
+    top = max(v for v, _ in scored)
+    best = [a for v, a in scored if v == top]
+    return best[0] if len(best) == 1 else rng.choice(best)
 
 
 def _seat(state: State, player: int | None) -> int:

@@ -16,9 +16,9 @@ one sentence each, so a class can argue about them and test the argument by simu
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ...bots import check_game
+from ...bots import best_of, check_game
 from ...errors import RuleError
 from ...protocol import Action
 from .moves import Play
@@ -69,7 +69,7 @@ class RunKeeperBot:
                 n = run + 1 if b.colour == colour else 1
                 n = n + 1 if t.colour == b.colour else 1
                 return b.number + t.number + RUN_WEIGHT * n
-            return _best(up, value, rng)
+            return best_of(up, value, rng)
         # Face down: deny the next player the card that would fit them best.
         nxt = (seat + 1) % g.players
         their_top = state.top_floor(nxt)
@@ -77,18 +77,11 @@ class RunKeeperBot:
         def gift(a: Play) -> int:
             card = g.card_set[a.card]
             return (card.bottom.number + card.top.number) if matches(their_top, card) else 0
-        return _best(legal, gift, rng)
+        return best_of(legal, gift, rng)
 
 
 #: The fast playout policy a search bot (``mcts``) finishes its simulated games with.
 ROLLOUT = RunKeeperBot
-
-
-def _best(actions: list, value: Any, rng: random.Random) -> Any:
-    scored = [(value(a), a) for a in actions]
-    top = max(v for v, _ in scored)
-    best = [a for v, a in scored if v == top]
-    return best[0] if len(best) == 1 else rng.choice(best)
 
 
 def determinize(game: BackyardGame, observation: dict, rng: random.Random) -> BackyardState:

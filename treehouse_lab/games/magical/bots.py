@@ -29,9 +29,9 @@ with and test by simulation:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ...bots import check_game
+from ...bots import best_of, check_game
 from ...protocol import Action
 from .moves import (
     Build,
@@ -111,14 +111,14 @@ class BuilderBot:
         if phase == "spell":
             return self._answer_spell(state, seat, legal, rng)
         if phase == "reveal":
-            return _best(legal, lambda a: -plan_value(state, seat, a.card), rng)
+            return best_of(legal, lambda a: -plan_value(state, seat, a.card), rng)
         return self._build(state, seat, legal, rng)
 
     def _plan(self, state: MagicalState, seat: int, legal: list[Action],
               rng: random.Random) -> Action:
         places = [a for a in legal if isinstance(a, Place)]
         if places:
-            return _best(places, lambda a: plan_value(state, seat, a.card), rng)
+            return best_of(places, lambda a: plan_value(state, seat, a.card), rng)
         waits = [a for a in legal if isinstance(a, Wait)]
         if waits and not state.hand(seat) and not any(isinstance(a, Take) for a in legal) \
                 and len(state.drawer(seat)) < DRAWER \
@@ -142,7 +142,7 @@ class BuilderBot:
             return keep[0]
         discards = [a for a in legal if isinstance(a, DiscardCard)]
         if discards:
-            return _best(discards, lambda a: -plan_value(state, seat, a.card), rng)
+            return best_of(discards, lambda a: -plan_value(state, seat, a.card), rng)
         exchanges = [a for a in legal if isinstance(a, Exchange)]
         return rng.choice(exchanges or legal)
 
@@ -157,18 +157,11 @@ class BuilderBot:
             rank = next((i for i, kind in enumerate(PREFERENCE) if isinstance(a, kind)),
                         len(PREFERENCE))
             return (after, -rank)
-        return _best(legal, value, rng)
+        return best_of(legal, value, rng)
 
 
 #: The fast playout policy a search bot (``mcts``) finishes its simulated games with.
 ROLLOUT = BuilderBot
-
-
-def _best(actions: list, value: Any, rng: random.Random) -> Any:
-    scored = [(value(a), a) for a in actions]
-    top = max(v for v, _ in scored)
-    best = [a for v, a in scored if v == top]
-    return best[0] if len(best) == 1 else rng.choice(best)
 
 
 __all__ = ["BuilderBot", "PREFERENCE", "ROLLOUT", "STACK_BONUS", "plan_value"]
