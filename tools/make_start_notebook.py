@@ -36,12 +36,18 @@ TUTORIALS = [
     ("Treehouse Diner", "treehouse-diner.ipynb",
      "Phone orders, pantry visits and deliveries on live boards, one rulebook section at a "
      "time, with the rulebook's own example."),
+    ("Treehouse Diner: the modules", "treehouse-diner-modules.ipynb",
+     "Save the Bees (bees, beehives, Challenges) and Secret Ingredient (chilis, Soup Stews, "
+     "Action cards), alone and together, on live boards, with Jutta's bees."),
     ("Treehouse Diner: the bag and the jokers", "treehouse-diner-probability.ipynb",
-     "Counting questions about the ingredient bag and the jokers, answered by the engine and "
-     "by sympy, which must agree."),
+     "Counting questions about the ingredient bag and the jokers, and the modules' Soup Stews "
+     "and chilis, answered by the engine and by sympy, which must agree."),
     ("Treehouse Diner: exercises", "treehouse-diner-exercises.ipynb",
      "Exercises with `check(...)`; solutions in "
      "[treehouse-diner-exercises-solutions.ipynb](treehouse-diner-exercises-solutions.ipynb)."),
+    ("Magical Treehouse", "magical-treehouse.ipynb",
+     "The real-time draft as moves of several players at once, a spell interruption, "
+     "building villages and Keita's 34 VP; then how scores spread with 3 and 4 players."),
 ]
 
 #: The rulings pages the tutorials cite (docs/rulings/, beside notebooks/: the README's lab

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 #: Each registered game's tutorial, whose first board the browser test plays.
 TUTORIALS = {"backyard": "backyard-builders.ipynb", "diner": "treehouse-diner.ipynb",
-             "pyramids": "treehouse.ipynb"}
+             "magical": "magical-treehouse.ipynb", "pyramids": "treehouse.ipynb"}
 #: Notebooks that plot with matplotlib (compiled: not in the offline site).
 PLOTTING = [n for n in NOTEBOOKS
             if "import matplotlib" in (ROOT / "notebooks" / n).read_text(encoding="utf-8")]
