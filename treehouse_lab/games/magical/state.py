@@ -1038,6 +1038,14 @@ class MagicalState(State):
             "builder": self.builder, "my_choice": self._choice_json(self.choices[p]),
             "chosen": [c not in (None, "todo") for c in self.choices],
             "familiars_owed": list(self.fam_pending),
+            # Public counts a determinization needs (search.determinize): which buildings
+            # hold a face-down stored card (the board shows "N stored" on each), who still
+            # has a secret choice to make, draws owed while dealing, and who holds a
+            # face-down personal objective.
+            "storage_on": [sorted(on for _, on in v) for v in self.stored],
+            "to_choose": [c == "todo" for c in self.choices],
+            "to_draw": list(self.to_draw),
+            "personal_dealt": [t is not None for t in self.personal],
         }
 
     def components(self) -> dict[str, list[str]]:
