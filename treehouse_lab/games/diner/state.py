@@ -164,6 +164,17 @@ def _fractions(total: int) -> tuple[Fraction, ...]:
 
 # -- The game ---------------------------------------------------------------------------------
 
+def restocked(pile: tuple[str, ...], discard: tuple[str, ...]
+              ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``(pile, discard)`` once a used-up draw pile is rebuilt from its discard pile (the
+    order pile, D15, and the Action card pile, Secret Ingredient: Action Cards). Piles are
+    kept sorted, since every draw is a chance node over the whole pile: "shuffled" needs
+    no order. Unchanged while the pile still has cards, or when both are empty."""
+    if pile or not discard:
+        return pile, discard
+    return tuple(sorted(discard)), ()
+
+
 class DinerGame(Game):
     """``tl.load_game("diner", players=3, end_after=None, modules=())``."""
 
@@ -627,15 +638,12 @@ class DinerState(KindState):
                 if kind == "tray" and None not in self._tray:
                     self._stack = stack[:-1]
                     continue
+                # The order pile is used up: the discard pile of unfulfilled orders is
+                # shuffled into a new one (D15).
+                self._deck, self._discard = restocked(self._deck, self._discard)
                 if not self._deck:
-                    if self._discard:
-                        # The order pile is used up: the discard pile of unfulfilled
-                        # orders is shuffled into a new one (D15).
-                        self._deck = tuple(sorted(self._discard))
-                        self._discard = ()
-                    else:
-                        self._stack = stack[:-1]
-                        continue
+                    self._stack = stack[:-1]
+                    continue
                 self._cp = CHANCE
                 break
             if kind == "deal" or kind == "challenge":
@@ -645,15 +653,12 @@ class DinerState(KindState):
                 self._cp = CHANCE
                 break
             if kind == "action":
+                # Action Cards: "If the Action card draw pile is used up, shuffle the
+                # discard pile face down and form a new Action card draw pile."
+                self._adeck, self._adiscard = restocked(self._adeck, self._adiscard)
                 if not self._adeck:
-                    if self._adiscard:
-                        # Action Cards: "If the Action card draw pile is used up, shuffle
-                        # the discard pile face down and form a new Action card draw pile."
-                        self._adeck = tuple(sorted(self._adiscard))
-                        self._adiscard = ()
-                    else:
-                        self._stack = stack[:-1]
-                        continue
+                    self._stack = stack[:-1]
+                    continue
                 self._cp = CHANCE
                 break
             if kind == "refill":
