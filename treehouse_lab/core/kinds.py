@@ -42,7 +42,7 @@ from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Generic, Iterator, Mapping, Sequence, TypeVar
 
 from ..errors import RuleError, quote
-from ..protocol import CHANCE, SIMULTANEOUS, Action, State
+from .protocol import CHANCE, SIMULTANEOUS, Action, State
 
 A = TypeVar("A", bound=Action)
 K = TypeVar("K", bound="Kind")
@@ -63,6 +63,18 @@ class Kind:
 
     #: The action type this kind handles (set when registered).
     action: type[Action] = Action
+
+    def generate(self, state: Any, seat: int) -> list[Action]:
+        """The legal moves of this kind for ``seat`` now, in a fixed order. A stage lists
+        its kinds' moves (core/stages.py), so legality is a lookup in this list and
+        ``why_not`` must be None exactly for the moves generated here (the conformance
+        suite checks both ways)."""
+        raise NotImplementedError(f"{type(self).__name__} does not generate its moves")
+
+    def click_path(self, state: Any, action: Any, seat: int) -> tuple[str, ...]:
+        """The board targets clicked, in order, to choose ``action`` (the ``data-target``
+        ids the game's renderer draws)."""
+        raise NotImplementedError(f"{type(self).__name__} has no click path")
 
     def why_not(self, state: Any, action: Any, player: int) -> str | None:
         """None when ``player`` may take ``action`` now; otherwise the sentence that names
@@ -126,6 +138,10 @@ class KindTable:
     def get(self, action: Any) -> Kind | None:
         """The kind of ``action`` (exact type), or None for anything else."""
         return self._kinds.get(type(action))
+
+    def of(self, action_type: type[Action]) -> Kind:
+        """The kind registered for ``action_type``."""
+        return self._kinds[action_type]
 
     def __iter__(self) -> Iterator[Kind]:
         return iter(self._kinds.values())

@@ -1,0 +1,342 @@
+"""Stages: what a game is waiting for, one class each, on a stack; the engine loop once.
+
+Why: the games used to keep their turn structure in string-tagged tuples switched on in
+half a dozen functions (the loop, "who acts", "what is legal", the status line, the save,
+the loader, the consistency check), so one new step of a turn meant edits in eight places.
+A :class:`Stage` is one phase ("planning"), turn step ("pay minute 2 of 3") or pending
+effect ("every other player discards") as a frozen dataclass. It declares its fields and
+answers, in one place:
+
+* who acts now: ``CHANCE = True`` for a chance node, else :meth:`Stage.actors`;
+* which kinds of action it offers (``OFFERS``; each :class:`~.kinds.Kind` generates its
+  own moves);
+* :meth:`Stage.settle`: when nobody needs to decide, do the automatic work (pop itself,
+  push the next stages) and say so;
+* :meth:`Stage.label`: its name on the status line.
+
+A :class:`StagedState` holds the stack (top = what happens next) as a declared field and
+runs :meth:`StagedState._run`, the one engine loop: settle the top until it waits for a
+decision or a draw, or the stack is empty and the game's ``_next_turn`` has nothing more.
+Saving the stack is the stage table's codec; "waiting for ..." is the top's label.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from fractions import Fraction
+from functools import cache
+from typing import Any, Callable, ClassVar, Sequence
+
+from ..errors import RuleError, quote
+from .fields import Bool, Codec, DeclaredState, Int, Str
+from .jsonio import expect_dict, expect_list
+from .kinds import KindState
+from .protocol import CHANCE, SIMULTANEOUS, TERMINAL, Action
+
+
+class Stage:
+    """One thing the game waits for. Subclasses are ``@dataclass(frozen=True)`` with
+    JSON-native fields, a unique ``NAME`` and, where a field's domain is narrower than its
+    type, a codec in ``CODECS`` (``{"player": Seat()}``).
+
+    Stages are values: a step that changes ("one minute fewer to pay") replaces the top
+    with a new stage (:meth:`StagedState.replace`), so a clone may share the stack.
+    """
+
+    __slots__ = ()
+    NAME: ClassVar[str] = ""
+    #: The action types this stage offers, in the order their moves are listed.
+    OFFERS: ClassVar[tuple[type[Action], ...]] = ()
+    #: True for a chance node: :meth:`outcomes` are the draws.
+    CHANCE: ClassVar[bool] = False
+    #: Codecs for fields whose domain is narrower than their annotation.
+    CODECS: ClassVar[dict[str, Codec]] = {}
+
+    def actors(self, state: Any) -> Sequence[int]:
+        """The seats that may act (one in turn-based play, several in a real-time phase).
+        The default is the stage's ``player`` field."""
+        return (self.player,)  # type: ignore[attr-defined]
+
+    def settle(self, state: Any) -> bool:
+        """Do what needs nobody's decision and return True (the loop then looks at the
+        stack again), or return False: the stage waits here. Typical: pop itself when
+        there is nothing to do, or pop and push the stages that follow."""
+        return False
+
+    def legal(self, state: Any, seat: int) -> list[Action]:
+        """The moves of ``seat``: each offered kind's generated moves, in ``OFFERS``
+        order. Override only where the order of moves interleaves kinds."""
+        kinds = state.KINDS
+        out: list[Action] = []
+        for t in self.OFFERS:
+            out.extend(kinds.of(t).generate(state, seat))
+        return out
+
+    def outcomes(self, state: Any) -> list[tuple[Action, Fraction]]:
+        """A chance stage's outcomes, exact, summing to 1."""
+        raise NotImplementedError(f"{type(self).__name__} is not a chance stage")
+
+    def label(self, state: Any) -> str:
+        """What the game waits for, in words, for the status line."""
+        raise NotImplementedError
+
+    # -- values ---------------------------------------------------------------------------
+    def to_json(self, tag: str) -> dict:
+        out: dict[str, Any] = {tag: self.NAME}
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            out[f.name] = _codecs(type(self))[f.name].dump(getattr(self, f.name))
+        return out
+
+
+class _Atom(Codec):
+    """A JSON-native value (or nested list of them, held as tuples), for stage fields
+    without a narrower codec."""
+
+    def __init__(self, description: str, check: Callable[[Any], bool]) -> None:
+        self.description, self.check = description, check
+
+    def dump(self, value: Any) -> Any:
+        return _listify(value)
+
+    def load(self, data: Any, where: str, game: Any) -> Any:
+        value = _tupleify(data)
+        if not self.check(value):
+            raise RuleError(f"{where}: expected {self.description}, got {quote(data)}")
+        return value
+
+
+def _listify(v: Any) -> Any:
+    return [_listify(x) for x in v] if isinstance(v, tuple) else v
+
+
+def _tupleify(v: Any) -> Any:
+    return tuple(_tupleify(x) for x in v) if isinstance(v, list) else v
+
+
+def _json_value(v: Any) -> bool:
+    if isinstance(v, tuple):
+        return all(_json_value(x) for x in v)
+    return v is None or isinstance(v, (bool, int, str))
+
+
+_ANY = _Atom("a JSON value", _json_value)
+
+
+def _default_codec(tp: Any) -> Codec:
+    if tp is int:
+        return Int()
+    if tp is bool:
+        return Bool()
+    if tp is str:
+        return Str()
+    return _ANY
+
+
+@cache
+def _codecs(cls: type) -> dict[str, Codec]:
+    hints = typing.get_type_hints(cls)
+    return {f.name: cls.CODECS.get(f.name) or _default_codec(hints.get(f.name))
+            for f in dataclasses.fields(cls)}
+
+
+class StageTable:
+    """The stages of one game, by name: what a save's stack is read with. ``tag`` is the
+    key naming a stage in the save (the Diner's saves say ``"task"``)."""
+
+    def __init__(self, game: str, tag: str = "stage") -> None:
+        self.game, self.tag = game, tag
+        self._stages: dict[str, type[Stage]] = {}
+
+    def stage(self, cls: type[Stage]) -> type[Stage]:
+        """Class decorator registering a stage; a missing name, a duplicate, or a decision
+        stage without a label fails at import."""
+        if not dataclasses.is_dataclass(cls) or not cls.NAME:
+            raise TypeError(f"{self.game}: stage {cls.__name__} must be a dataclass with a NAME")
+        if cls.NAME in self._stages:
+            raise TypeError(f"{self.game}: two stages are named {cls.NAME!r}")
+        if cls.label is Stage.label:
+            raise TypeError(f"{self.game}: stage {cls.__name__} has no label")
+        self._stages[cls.NAME] = cls
+        return cls
+
+    def names(self) -> list[str]:
+        return list(self._stages)
+
+    def load(self, data: Any, where: str, game: Any,
+             allowed: Callable[[type[Stage], Any], bool] | None = None) -> Stage:
+        d = expect_dict(data, where)
+        name = d.get(self.tag)
+        cls = self._stages.get(name) if isinstance(name, str) else None
+        if cls is None or (allowed is not None and not allowed(cls, game)):
+            names = [n for n, c in self._stages.items() if allowed is None or allowed(c, game)]
+            raise RuleError(f"{where}.{self.tag}: {quote(name, 30)} is not a stage of this "
+                            f"game; stages are {', '.join(names)}")
+        codecs = _codecs(cls)
+        d = expect_dict(d, where, (self.tag, *codecs))
+        values = {k: c.load(d[k], f"{where}.{k}", game) for k, c in codecs.items()}
+        try:
+            return cls(**values)
+        except (TypeError, ValueError) as exc:
+            raise RuleError(f"{where}: {exc}") from None
+
+    def codec(self, allowed: Callable[[type[Stage], Any], bool] | None = None,
+              most: int = 200) -> Codec:
+        """The codec of a stack field: a JSON list of stages, bottom first. ``allowed``
+        refuses stages a configuration does not have (a module's steps without it)."""
+        return _StackCodec(self, allowed, most)
+
+
+class _StackCodec(Codec):
+    def __init__(self, table: StageTable, allowed: Any, most: int) -> None:
+        self.table, self.allowed, self.most = table, allowed, most
+
+    def dump(self, value: tuple[Stage, ...]) -> list:
+        tag = self.table.tag
+        return [s.to_json(tag) for s in value]
+
+    def load(self, data: Any, where: str, game: Any) -> tuple[Stage, ...]:
+        items = expect_list(data, where)
+        if len(items) > self.most:
+            raise RuleError(f"{where}: at most {self.most} stages, got {len(items)}")
+        return tuple(self.table.load(v, f"{where}[{i}]", game, self.allowed)
+                     for i, v in enumerate(items))
+
+
+class StagedState(KindState, DeclaredState):
+    """A declared state whose turn structure is a stack of stages in the field ``stack``.
+
+    The game implements :meth:`_next_turn` (what happens when the stack runs out) and may
+    implement :meth:`_each_step` (a rule that holds at every step: the Diner refills an
+    empty bag from the compost). Everything else, from "who acts" to the status line, is
+    read off the top stage.
+    """
+
+    __slots__ = ()
+    stack: tuple[Stage, ...]
+    CACHES: ClassVar[tuple[str, ...]] = ("_cp", "_legal", "_chance")
+
+    # -- the engine loop ------------------------------------------------------------------
+    def _run(self) -> None:
+        """Settle the top stage until one waits for a decision or a draw, or the game is
+        over; then drop the caches of the previous position."""
+        while True:
+            self._each_step()
+            stack = self.stack
+            if not stack:
+                if self._next_turn():
+                    continue
+                self._cp = TERMINAL
+                break
+            top = stack[-1]
+            if top.settle(self):
+                continue
+            if top.CHANCE:
+                self._cp = CHANCE
+            else:
+                actors = top.actors(self)
+                if not actors:
+                    raise AssertionError(f"{top.NAME}: a stage that waits needs an actor")
+                self._cp = actors[0] if len(actors) == 1 else SIMULTANEOUS
+            break
+        self._legal = None
+        self._chance = None
+
+    def _next_turn(self) -> bool:
+        """The stack is empty: push the next turn's stages and return True, or return
+        False when the game is over."""
+        return False
+
+    def _each_step(self) -> None:
+        """A rule checked before every stage is looked at (default: none)."""
+
+    # -- stack operations (for stages and kinds) ------------------------------------------
+    @property
+    def top(self) -> Stage | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, *stages: Stage) -> None:
+        """Put ``stages`` on top, to happen in the order given (the first given is next)."""
+        self.stack = self.stack + stages[::-1]
+
+    def pop(self) -> Stage:
+        top = self.stack[-1]
+        self.stack = self.stack[:-1]
+        return top
+
+    def replace(self, stage: Stage) -> None:
+        """The top stage, changed (stages are values)."""
+        self.stack = self.stack[:-1] + (stage,)
+
+    # -- the protocol, read off the top ---------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return self._cp
+
+    def _actors(self) -> list[int]:
+        top = self.top
+        return [] if top is None or top.CHANCE else list(top.actors(self))
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        cache = self._legal
+        if cache is None:
+            cache = self._legal = {}
+        moves = cache.get(player)
+        if moves is None:
+            top = self.top
+            moves = cache[player] = ([] if top is None or top.CHANCE
+                                     else top.legal(self, player))
+        return moves
+
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        if self._chance is None:
+            top = self.top
+            self._chance = top.outcomes(self) if top is not None and top.CHANCE else []
+        return self._chance
+
+    def _is_legal(self, action: Action, player: int) -> bool:
+        """A lookup in the generated list (an action just taken from that list is found by
+        identity first, without comparing field by field)."""
+        if player == CHANCE:
+            options = [o for o, _ in self._chance_outcomes()]
+        else:
+            if self.KINDS.get(action) is None:
+                return False
+            options = self._legal_actions(player)
+        for o in options:
+            if o is action:
+                return True
+        return action in options
+
+    def _apply(self, action: Action, player: int) -> None:
+        self.KINDS.get(action).apply(self, action, player)  # type: ignore[union-attr]
+        self._run()
+
+    # -- words ----------------------------------------------------------------------------
+    @property
+    def stage(self) -> str:
+        """The name of the top stage, or ``"over"``."""
+        if self._cp == TERMINAL:
+            return "over"
+        top = self.top
+        return top.NAME if top is not None else "over"
+
+    def waiting_for(self) -> str:
+        """Who decides what now, in words (the board's status line)."""
+        if self._cp == TERMINAL:
+            return "The game is over"
+        return self.top.label(self)  # type: ignore[union-attr]
+
+    # -- saves ----------------------------------------------------------------------------
+    def _loaded(self) -> None:
+        """A save must stop where the engine itself stops: settle it and compare."""
+        before = self.to_json()
+        self._run()
+        after = self.to_json()
+        if after != before:
+            changed = next(k for k in before if before[k] != after.get(k))
+            raise RuleError(f"{changed}: the engine does not wait at this position (it "
+                            "would carry on by itself); save positions the engine stops at")
+
+
+__all__ = ["Stage", "StageTable", "StagedState"]
