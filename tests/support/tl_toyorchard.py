@@ -1,35 +1,26 @@
 """A toy game with a real-time step and a secret reveal, for the conformance suite (not
-registered in ``tl.GAMES``), written on the engine shape (docs/dev/adding-a-game.md).
+registered in ``tl.GAMES``), written on the engine shape as docs/dev/adding-a-game.md says.
 
-"Toy orchard", 2-3 players, 3 rounds. Each round:
-
-1. *Harvest* (chance): one token is drawn from the bag to the market.
-2. *Tend* (real time, everyone at once): each player tends their garden twice, watering
-   or pruning, in any order with the others.
-3. *Bid* (secret, revealed together): each player puts one of their bid cards face down.
-   Nobody sees another's card until the last card is in; then all are revealed, the
-   highest bid takes the market token (a tie sends it to the compost) and the bid cards
-   are spent.
-
-Modules, alone or together: ``"bees"`` (two bee tokens join the bag; taking a bee waters
-your garden twice) and ``"frost"`` (no pruning in the first round; at each reveal water
-above 3 freezes back to 3). Points: 3 per fruit, plus water (at most 5), plus prunes.
+"Toy orchard", 2-3 players, 3 rounds of: *harvest* (chance: a token from the bag to the
+market), *tend* (everyone at once, twice each: water or prune), *bid* (secret, revealed
+together: the highest bid takes the market token, a tie sends it to the compost). Modules:
+``"bees"`` (two bees in the bag; a bee waters twice) and ``"frost"`` (no pruning in round 1;
+water above 3 freezes back to 3 at each reveal). Points: 3 a fruit, water (at most 5),
+prunes.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from xml.sax.saxutils import escape
 
-from treehouse_lab.core.fields import Field, Int, Opt, PerSeat, Str, Tuple
+from treehouse_lab.core.fields import Field, Int, Opt, PerSeat, Str, Tuple, add_at, replace_at
 from treehouse_lab.core.kinds import Kind, KindTable
 from treehouse_lab.core.options import Option
-from treehouse_lab.core.stages import Stage, StagedState, StageTable
-from treehouse_lab.core.svg import target_attrs
+from treehouse_lab.core.stages import AllAtOnce, Stage, StagedState, StageTable
 from treehouse_lab.core.zones import COUNTED, OWNER, Zone, ZoneTable
 from treehouse_lab.errors import RuleError
-from treehouse_lab.protocol import CHANCE, TERMINAL, Action, Game
+from treehouse_lab.protocol import Action, Game
 
 ROUNDS, TENDS, BIDS = 3, 2, (1, 2, 3, 4)
 FRUITS = tuple(f"fruit{i}" for i in range(1, 7))
@@ -94,18 +85,12 @@ class HarvestStage(Stage):
 
 @STAGES.stage
 @dataclass(frozen=True)
-class TendStage(Stage):
+class TendStage(AllAtOnce):
     NAME = "tend"
     OFFERS = (Tend,)
 
-    def actors(self, s: OrchardState) -> list[int]:
-        return [p for p, t in enumerate(s.tends) if t < TENDS]
-
-    def settle(self, s: OrchardState) -> bool:
-        if self.actors(s):
-            return False
-        s.pop()
-        return True
+    def waits(self, s: OrchardState, seat: int) -> bool:
+        return s.tends[seat] < TENDS
 
     def label(self, s: OrchardState) -> str:
         return "Everyone tends their garden twice, in any order"
@@ -113,19 +98,15 @@ class TendStage(Stage):
 
 @STAGES.stage
 @dataclass(frozen=True)
-class BidStage(Stage):
+class BidStage(AllAtOnce):
     NAME = "bid"
     OFFERS = (Bid,)
 
-    def actors(self, s: OrchardState) -> list[int]:
-        return [p for p, b in enumerate(s.bids) if b is None]
+    def waits(self, s: OrchardState, seat: int) -> bool:
+        return s.bids[seat] is None
 
-    def settle(self, s: OrchardState) -> bool:
-        if self.actors(s):
-            return False
-        s.pop()
+    def done(self, s: OrchardState) -> None:
         s.reveal()
-        return True
 
     def label(self, s: OrchardState) -> str:
         return "Everyone bids a card face down"
@@ -166,8 +147,8 @@ class TendKind(Kind):
 
     def apply(self, s, a, player):
         field = "water" if a.how == "water" else "prunes"
-        setattr(s, field, _plus(getattr(s, field), player, 1))
-        s.tends = _plus(s.tends, player, 1)
+        setattr(s, field, add_at(getattr(s, field), player, 1))
+        s.tends = add_at(s.tends, player, 1)
 
     def explain(self, s, a, player):
         return f"Tend: {s.game.player_name(player)} has {TENDS - s.tends[player]} tends left"
@@ -192,8 +173,8 @@ class BidKind(Kind):
         return None
 
     def apply(self, s, a, player):
-        s.hands = _replace(s.hands, player, tuple(c for c in s.hands[player] if c != a.card))
-        s.bids = _replace(s.bids, player, a.card)
+        s.hands = replace_at(s.hands, player, tuple(c for c in s.hands[player] if c != a.card))
+        s.bids = replace_at(s.bids, player, a.card)
 
     def explain(self, s, a, player):
         return "Bid: the card stays face down until every grower has bid"
@@ -202,20 +183,12 @@ class BidKind(Kind):
         name = s.game.player_name(player)
         if sum(b is None for b in s.bids) > 1:
             return f"{name} bids a card face down"
-        bids = _replace(s.bids, player, a.card)
+        bids = replace_at(s.bids, player, a.card)
         shown = ", ".join(f"{s.game.player_name(p)} {card_value(b)}" for p, b in enumerate(bids))
         return f"{name} bids a card face down; all bids revealed: {shown}"
 
     def click_path(self, s, a, seat):
         return ("card:" + a.card,)
-
-
-def _replace(values: tuple, i: int, value) -> tuple:
-    return values[:i] + (value,) + values[i + 1:]
-
-
-def _plus(values: tuple, i: int, k: int) -> tuple:
-    return _replace(values, i, values[i] + k)
 
 
 # -- the game and its declared state -----------------------------------------------------
@@ -227,6 +200,7 @@ class OrchardGame(Game):
         Option("modules", (), "modules in play", subset_of=MODULES),
     )
     ACTION_TYPES = RULES.action_types
+    RENDERER = "tl_toyorchard_render"
 
     def tokens(self) -> tuple[str, ...]:
         return FRUITS + (BEES if "bees" in self.options["modules"] else ())
@@ -253,52 +227,6 @@ class OrchardGame(Game):
     def _state_from_json(self, data) -> OrchardState:
         return OrchardState.from_json(self, data)
 
-    # -- drawing ----------------------------------------------------------------------
-    def render_svg(self, state, viewer=None, selection=(), targets=frozenset()) -> str:
-        targets, selection = set(targets), set(selection)
-        n = self.players
-        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="tl-board tl-toyorchard" '
-                 f'width="420" height="{70 + 40 * n}">',
-                 f'<text x="10" y="20">Round {state.round}, {state.stage}; market: '
-                 f'{escape(state.market or "-")}</text>']
-        for p in range(n):
-            bid = ("face down" if state.bids[p] and viewer != p
-                   else escape(state.bids[p] or "-"))
-            parts.append(f'<g data-grower="{p}"><text x="10" y="{40 + 36 * p}">'
-                         f'{escape(self.player_name(p))}: water {state.water[p]}, prunes '
-                         f'{state.prunes[p]}, fruit {len(state.won[p])}, bid {bid}</text></g>')
-        y = 50 + 36 * n
-        for i, how in enumerate(("water", "prune")):
-            parts.append(f'<rect{target_attrs(how, targets, selection, "tl-button")} '
-                         f'x="{10 + 70 * i}" y="{y}" width="60" height="20"/>')
-        if viewer is not None:
-            for i, c in enumerate(state.hands[viewer]):
-                parts.append(f'<rect{target_attrs("card:" + c, targets, selection, "tl-card")} '
-                             f'x="{160 + 50 * i}" y="{y}" width="40" height="20"/>'
-                             f'<text x="{164 + 50 * i}" y="{y + 15}">{escape(c)}</text>')
-        return "".join(parts) + "</svg>"
-
-    def render_text(self, state) -> str:
-        lines = [f"Toy orchard, round {state.round} ({state.stage}), "
-                 f"market {state.market or '-'}"]
-        lines += [f"{self.player_name(p)}: water {state.water[p]}, prunes {state.prunes[p]}, "
-                  f"fruit {len(state.won[p])}" for p in range(self.players)]
-        return "\n".join(lines)
-
-    def click_paths(self, state, player=None):
-        if state.current_player in (CHANCE, TERMINAL):
-            return {}
-        seat = state.actors()[0] if player is None else player
-        return {a: RULES.get(a).click_path(state, a, seat) for a in state.legal_actions(player)}
-
-
-def _tokens(g):
-    return g.tokens()
-
-
-def _cards(g):
-    return g.cards()
-
 
 def _migrate_0(save: dict) -> dict:
     """Format 0 (before the engine shape) named the phase; the stack says it now."""
@@ -316,16 +244,16 @@ class OrchardState(StagedState):
     MIGRATIONS = {0: _migrate_0}
     FIELDS = (
         Field("round", Int(1, ROUNDS)),
-        Field("bag", Tuple(Str(_tokens), sort=True, unique=True)),
-        Field("market", Opt(Str(_tokens))),
-        Field("hands", PerSeat(Tuple(Str(_cards), sort=True, unique=True))),
-        Field("bids", PerSeat(Opt(Str(_cards)))),
+        Field("bag", Tuple(Str(OrchardGame.tokens), sort=True, unique=True)),
+        Field("market", Opt(Str(OrchardGame.tokens))),
+        Field("hands", PerSeat(Tuple(Str(OrchardGame.cards), sort=True, unique=True))),
+        Field("bids", PerSeat(Opt(Str(OrchardGame.cards)))),
         Field("tends", PerSeat(Int(0, TENDS))),
         Field("water", PerSeat(Int(0, 99))),
         Field("prunes", PerSeat(Int(0, 99))),
-        Field("won", PerSeat(Tuple(Str(_tokens)))),
-        Field("spent", Tuple(Str(_cards))),
-        Field("compost", Tuple(Str(_tokens))),
+        Field("won", PerSeat(Tuple(Str(OrchardGame.tokens)))),
+        Field("spent", Tuple(Str(OrchardGame.cards))),
+        Field("compost", Tuple(Str(OrchardGame.tokens))),
         Field("stack", STAGES.codec()),
     )
 
@@ -346,9 +274,9 @@ class OrchardState(StagedState):
         best = max(values)
         takers = [p for p, v in enumerate(values) if v == best]
         if len(takers) == 1:
-            self.won = _replace(self.won, takers[0], self.won[takers[0]] + (self.market,))
+            self.won = replace_at(self.won, takers[0], self.won[takers[0]] + (self.market,))
             if self.market in BEES:
-                self.water = _plus(self.water, takers[0], 2)
+                self.water = add_at(self.water, takers[0], 2)
         else:
             self.compost += (self.market,)
         if "frost" in self.game.options["modules"]:
@@ -358,33 +286,27 @@ class OrchardState(StagedState):
         self.market, self.bids, self.tends = None, (None,) * n, (0,) * n
 
     def _check_save(self) -> None:
-        g = self.game
-        tokens = list(self.bag) + [self.market] * bool(self.market) + list(self.compost) \
-            + [t for w in self.won for t in w]
-        if sorted(tokens) != sorted(g.tokens()):
-            raise RuleError("toyorchard: every token must be in exactly one place "
-                            "(bag, market, a grower's fruit or the compost)")
-        cards = list(self.spent) + [c for h in self.hands for c in h] + [b for b in self.bids if b]
-        if sorted(cards) != sorted(g.cards()):
-            raise RuleError("toyorchard: every bid card must be in exactly one place")
-        over = not self.stack
+        """Components are conserved (checked in core); hands hold their owner's cards,
+        one fewer each round; the stack is what is left of the round."""
         for p, hand in enumerate(self.hands):
             mine = hand + ((self.bids[p],) if self.bids[p] else ())
             if any(not c.startswith(f"p{p}bid") for c in mine):
                 raise RuleError(f"hands[{p}]: a grower holds only their own cards")
-            if len(mine) != len(BIDS) - (self.round - 1) - over:
+            if len(mine) != len(BIDS) - (self.round - 1) - (not self.stack):
                 raise RuleError(f"hands[{p}]: wrong number of cards for round {self.round}")
-        # The stack is what is left of the round, and agrees with the table.
-        names = [st.NAME for st in self.stack]
-        top = names[-1] if names else "over"
-        if names not in (["bid", "tend", "harvest"], ["bid", "tend"], ["bid"], []) or (
-                top in ("harvest", "over") and (self.market or any(self.bids)
-                                                 or any(self.tends))) or (
-                top == "over" and self.round != ROUNDS) or (
-                top == "tend" and (not self.market or any(self.bids))) or (
-                top == "bid" and (not self.market or any(t != TENDS for t in self.tends))):
-            raise RuleError(f"stack: {' < '.join(names) or 'empty'} does not fit the table "
-                            "(a round is harvest, tend, bid)")
+        if self.stack != self.stack_for_table():
+            raise RuleError("stack: it does not fit the table (a round is harvest, tend, bid)")
+
+    def stack_for_table(self) -> tuple[Stage, ...] | None:
+        """The stages left of the round, read off the table."""
+        if self.market is None:
+            if any(self.bids) or any(self.tends):
+                return None
+            over = len(self.spent) == self.game.players * ROUNDS
+            return () if over else (BidStage(), TendStage(), HarvestStage())
+        if any(t < TENDS for t in self.tends):
+            return None if any(self.bids) else (BidStage(), TendStage())
+        return (BidStage(),)
 
     def scores(self):
         out = []

@@ -273,6 +273,7 @@ class DeclaredState(State):
         for f in cls.FIELDS:
             setattr(state, f.name, values[f.name] if f.name in values else _at(f.default, game))
         state._check_save()
+        check_conserved(state)
         state._loaded()
         return state
 
@@ -288,6 +289,35 @@ class DeclaredState(State):
                 and self.to_json() == other.to_json())
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def check_conserved(state: State) -> None:
+    """Every counted component of the set is somewhere, once (``State.components``
+    against ``Game.components``), or :class:`RuleError` naming the kind and the ids
+    missing or extra. Generic, so no game writes its own census of a save."""
+    want = state.game.components()
+    have = state.components()
+    for kind in sorted(set(want) | set(have)):
+        w, h = sorted(want.get(kind, ())), sorted(have.get(kind, ()))
+        if w != h:
+            missing = sorted(set(w) - set(h)) or [c for c in w if w.count(c) > h.count(c)]
+            extra = sorted(set(h) - set(w)) or [c for c in h if h.count(c) > w.count(c)]
+            raise RuleError(
+                f"{kind}: every one must be in exactly one place; "
+                + (f"missing {', '.join(map(str, missing[:6]))}" if missing else "")
+                + ("; " if missing and extra else "")
+                + (f"extra {', '.join(map(str, extra[:6]))}" if extra else ""))
+
+
+def replace_at(values: tuple, i: int, value: Any) -> tuple:
+    """``values`` with entry ``i`` replaced: how a per-seat field changes (fields hold
+    tuples, never lists, so a clone can share them)."""
+    return values[:i] + (value,) + values[i + 1:]
+
+
+def add_at(values: tuple, i: int, k: int) -> tuple:
+    """``values`` with ``k`` added to entry ``i``."""
+    return values[:i] + (values[i] + k,) + values[i + 1:]
 
 
 def _from_save(game: Any, save: dict) -> State:
@@ -310,4 +340,5 @@ def slots_of(fields: Iterable[Field], caches: Iterable[str] = ()) -> tuple[str, 
 
 
 __all__ = ["Bool", "Codec", "Custom", "DeclaredState", "Field", "Int", "Map", "Opt",
-           "PerSeat", "Record", "Seat", "Str", "Tuple", "slots_of"]
+           "PerSeat", "Record", "Seat", "Str", "Tuple", "add_at", "check_conserved",
+           "replace_at", "slots_of"]

@@ -89,6 +89,29 @@ class Stage:
         return out
 
 
+class AllAtOnce(Stage):
+    """A real-time step: every seat for whom :meth:`waits` holds may act, in any order the
+    driver picks; when nobody is left, :meth:`done` runs and the stage is popped."""
+
+    __slots__ = ()
+
+    def waits(self, state: Any, seat: int) -> bool:
+        raise NotImplementedError
+
+    def done(self, state: Any) -> None:
+        """What happens once everyone has acted (a reveal); default nothing."""
+
+    def actors(self, state: Any) -> list[int]:
+        return [p for p in range(state.game.players) if self.waits(state, p)]
+
+    def settle(self, state: Any) -> bool:
+        if self.actors(state):
+            return False
+        state.pop()
+        self.done(state)
+        return True
+
+
 class _Atom(Codec):
     """A JSON-native value (or nested list of them, held as tuples), for stage fields
     without a narrower codec."""
@@ -339,4 +362,4 @@ class StagedState(KindState, DeclaredState):
                             "would carry on by itself); save positions the engine stops at")
 
 
-__all__ = ["Stage", "StageTable", "StagedState"]
+__all__ = ["AllAtOnce", "Stage", "StageTable", "StagedState"]
