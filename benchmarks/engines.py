@@ -1,6 +1,6 @@
 """Random-playout speed of every registered engine, beside reference engines.
 
-    python benchmarks/engines.py [--seconds 2] [--seed 0]
+    python benchmarks/engines.py [--seconds 2] [--seed 0] [--before REV]
 
 For every game in ``tl.GAMES`` and every player count it plays seeded uniform-random games
 for a fixed time budget and prints steps per second (a step is one ``apply``: a chance
@@ -15,6 +15,12 @@ of tic-tac-toe with a slice of the game, and the median round is printed with th
 a burst of load or a frequency change lands on both sides of one round, not on a whole
 line.
 
+``--before REV`` also times the engines as they were at the git revision ``REV`` (say the
+commit before a refactor), in the same run: that tree is exported to a temporary folder and
+each line alternates rounds of the old engine (in a child process importing the old tree)
+and the current one, so both see the same machine; the median of each and their ratio are
+printed.
+
 Each game has a speed target against pure-Python tic-tac-toe (``TARGETS``, from issue 6);
 the last column says whether this run met it. The figures are printed, never asserted:
 speed is measured here, not in tests.
@@ -23,15 +29,21 @@ speed is measured here, not in tests.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 from typing import Callable
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+# A child timing an older tree imports that tree instead (see --before).
+sys.path.insert(0, os.environ.get("TL_BENCH_TREE") or str(ROOT))
 
 import treehouse_lab as tl  # noqa: E402
 from treehouse_lab.core.chance import sample_outcome  # noqa: E402
@@ -153,11 +165,63 @@ def machine() -> str:
             f"Python {sys.version.split()[0]}")
 
 
+def export_tree(rev: str, into: str) -> str:
+    """The package as it was at ``rev``, unpacked under ``into``."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", rev,
+                              "treehouse_lab"], capture_output=True, check=True).stdout
+    path = Path(into) / "tree.tar"
+    path.write_bytes(archive)
+    with tarfile.open(path) as tar:
+        tar.extractall(into, filter="data")
+    return into
+
+
+def time_in_tree(tree: str, options: dict, seconds: float, seed: int) -> float:
+    """Steps per second of the engine in ``tree`` (a child process importing it)."""
+    env = {**os.environ, "TL_BENCH_TREE": tree, "PYTHONPATH": tree}
+    run = subprocess.run(
+        [sys.executable, __file__, "--child", json.dumps(options), "--seconds", str(seconds),
+         "--seed", str(seed)], capture_output=True, text=True, env=env, check=True)
+    return float(run.stdout.split()[-1])
+
+
+def child(options_json: str, seconds: float, seed: int) -> None:
+    options = json.loads(options_json)
+    name = options.pop("game")
+    game = tl.load_game(name, **options)
+    sps, _, _ = time_playouts(game.new_initial_state, play_treehouse, seconds, seed)
+    print(f"steps/s {sps}")
+
+
+def compare_before(rev: str, seconds: float, seed: int, rounds: int = 3) -> None:
+    """Each line: ``rounds`` alternating slices of the engine at ``rev`` and of this one."""
+    print(f"\nBefore ({rev}) and now, in alternating rounds (median steps/s of {rounds}):")
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = export_tree(rev, tmp)
+        for name, label, options in lines():
+            game = tl.load_game(name, **options)
+            old, new = [], []
+            for r in range(rounds):
+                old.append(time_in_tree(tree, {"game": name, **options}, seconds / rounds,
+                                        seed + r))
+                sps, _, _ = time_playouts(game.new_initial_state, play_treehouse,
+                                          seconds / rounds, seed + r)
+                new.append(sps)
+            a, b = statistics.median(old), statistics.median(new)
+            print(f"{label:44s} before {a:12,.0f}  now {b:12,.0f}  now/before {b / a:5.2f}x")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time budget per line")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--before", metavar="REV",
+                        help="also time the engines of git revision REV, alternating")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.child:
+        child(args.child, args.seconds, args.seed)
+        return
     print(f"{machine()}; {args.seconds:g} s of CPU per line, seed {args.seed}\n")
     refs = openspiel_games()
     if refs:
@@ -173,6 +237,8 @@ def main(argv: list[str] | None = None) -> None:
         rows.append((name, label, game, sps))
         print(f"{label:44s} {sps:12,.0f} steps/s {gps:10,.1f} games/s  ({n} games)")
     if not refs:
+        if args.before:
+            compare_before(args.before, args.seconds, args.seed)
         return
     print("\nRatios: tic-tac-toe in alternating rounds (median, and lowest..highest round); "
           f"backgammon to its line above; load now {machine().split('average ')[1]}")
@@ -185,6 +251,8 @@ def main(argv: list[str] | None = None) -> None:
             verdict = f"  target >= {target:g}x tic-tac-toe: {met}"
         print(f"{label:44s} {mid:6.2f}x tic-tac-toe "
               f"({lo:.2f}..{hi:.2f})  {sps / before[BACKGAMMON]:6.2f}x backgammon{verdict}")
+    if args.before:
+        compare_before(args.before, args.seconds, args.seed)
 
 
 if __name__ == "__main__":
