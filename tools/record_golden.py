@@ -73,8 +73,8 @@ def main(out_dir: str) -> None:
         record = []
         for cfg in cls.configurations():
             game = tl.load_game(name, **cfg)
-            games = [play(game, f"golden/{name}/{json.dumps(game.options, sort_keys=True, default=sorted)}/{k}")
-                     for k in range(SEEDS)]
+            key = json.dumps(game.options, sort_keys=True, default=sorted)
+            games = [play(game, f"golden/{name}/{key}/{k}") for k in range(SEEDS)]
             record.append({"options": cfg_json(cfg), "games": games})
             print(name, cfg_json(cfg), [len(g["moves"]) for g in games], flush=True)
         with gzip.open(out / f"{name}.json.gz", "wt", encoding="utf-8") as f:
