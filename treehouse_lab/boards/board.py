@@ -42,7 +42,7 @@ from ..protocol import Game, State
 from ..registry import load_game
 from . import navigation
 from .controls import HOT_SEAT, HUMAN, Controls
-from .explain import explanation_html
+from .explain import EXPLAIN_LIMIT, explanation_html
 from .screen import Screen
 from .selection import Selector
 from .status import log_html, turn_text
@@ -466,3 +466,6 @@ class Board(widgets.VBox):
 
 class _Notice(Exception):
     """A gesture that changes nothing but deserves a message."""
+
+
+__all__ = ["AUTORUN_LIMIT", "EXPLAIN_LIMIT", "MOVED_ON", "Board"]
