@@ -1,7 +1,7 @@
 """Live Jupyter boards: ``tl.Board(game_or_match, seed=0, bots=None, viewer=None)``.
 
 ``viewer`` is the seat at the screen (a seat, ``HOT_SEAT``, or None for the default); see
-:mod:`treehouse_lab.boards.board` for what it decides.
+:mod:`treehouse_lab.boards.screen` for what it decides.
 
 Importing this module imports ipywidgets and anywidget, which is why ``treehouse_lab``
 exports ``Board`` lazily: rule engines and simulations never pay for the widget stack.

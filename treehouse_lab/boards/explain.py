@@ -1,0 +1,93 @@
+"""What a board's *Explain* button shows: the choices of the seat at the screen.
+
+Explain lists what each highlighted target does (the legal moves on the current click path,
+with ``state.explain``) and why each greyed one cannot be played (the render module's
+optional ``greyed_actions``, with ``state.why_illegal``). It never explains a bot's last
+move: on a bot's or chance's turn it says whose turn it is (issue 7).
+
+Why functions and not board methods: the text depends only on the match, the seat at the
+screen and what the picture on show was drawn for, so it can be read without a widget.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Sequence
+
+from ..match import Match
+from ..protocol import Game, State
+from .screen import Screen
+from .selection import Selector
+from .status import outcome
+from .wording import names, renderer_hook, sentence
+
+#: How many moves "Explain" lists at once.
+EXPLAIN_LIMIT = 12
+
+
+def explanation_html(match: Match, screen: Screen, selector: Selector,
+                     selection: Sequence[str], drawn_state: State | None,
+                     drawn_acting: int | None) -> str:
+    """The Explain panel. ``selector`` and ``selection`` are the picture's click paths and
+    the targets picked so far; ``drawn_state`` and ``drawn_acting`` the position and seat
+    the picture on show was drawn for (a picture of another position explains nothing)."""
+    s, game = match.state, match.game
+    if s.is_terminal():
+        return f"<div><b>Game over.</b> {html.escape(sentence([outcome(game, s)]))}</div>"
+    acting = drawn_acting
+    if acting is None or not selector or drawn_state is not s:
+        return f"<div>{html.escape(nothing_to_choose(match, screen))}</div>"
+    actions = selector.matching(selection)
+    shown = actions[:EXPLAIN_LIMIT]
+    items = [f"<li><b>{html.escape(str(a))}</b>"
+             f"{html.escape(_reason(a, s.explain(a, by=acting)))}</li>" for a in shown]
+    if len(actions) > len(shown):
+        items.append(f"<li>... and {len(actions) - len(shown)} more: pick a piece to see "
+                     "only its moves</li>")
+    refused = []
+    for a in ([] if selection else greyed(game, s, acting))[:EXPLAIN_LIMIT]:
+        refused.append(f'<li class="tl-greyed"><b>{html.escape(str(a))}</b>: not allowed. '
+                       f"{html.escape(s.why_illegal(a, by=acting))}</li>")
+    head = ("The moves you are picking" if selection
+            else f"Your choices, {game.player_name(acting)}")
+    out = f"<div><b>{html.escape(head)}:</b><ul>{''.join(items)}</ul>"
+    if refused:
+        out += f"<b>Greyed out:</b><ul>{''.join(refused)}</ul>"
+    return out + "</div>"
+
+
+def greyed(game: Game, state: State, seat: int) -> list:
+    """The renderer's greyed-out moves for ``seat`` (none if it offers no such hook)."""
+    hook = renderer_hook(game, "greyed_actions")
+    try:
+        return list(hook(state, seat)) if hook is not None else []
+    except Exception:  # noqa: BLE001 - an explanation must not fail for a drawing hint
+        return []
+
+
+def nothing_to_choose(match: Match, screen: Screen) -> str:
+    """Why the seat at the screen has nothing to choose now, and what moves the game on."""
+    s, game = match.state, match.game
+    if s.is_chance_node():
+        return ("Chance moves next (press Step or Autoplay): there is nothing for you to "
+                "choose yet. Explain explains the choices of the seat at the screen.")
+    bots, humans = match.bots_to_act(), match.humans_to_act()
+    if humans:
+        return (f"{names(game, humans, plain=True)} may act, but not at this screen: "
+                f"{screen.why_no_clicks()}.")
+    if bots:
+        return (f"{names(game, bots, plain=True)} (bot) is to move: press Step to see "
+                "what it does. Explain explains the choices of the seat at the screen.")
+    return "Nothing to choose here."
+
+
+def _reason(action: Any, why: str) -> str:
+    """``explain``'s text after the move's own sentence, which is shown in bold already:
+    a game that starts its explanation with the sentence must not print it twice."""
+    text = str(action)
+    if why.startswith(text):
+        why = why[len(text):].lstrip(" .:;,")
+    return f": {why}" if why else ""
+
+
+__all__ = ["EXPLAIN_LIMIT", "explanation_html", "greyed", "nothing_to_choose"]

@@ -1,0 +1,176 @@
+"""The ``Game`` base class: a game's rules plus its resolved options, immutable once made.
+
+Why a base class: every game must check its options, name its seats, refuse a bad seat,
+read actions and states from JSON with the same depth guard, list the configurations the
+conformance suite plays, and load its renderer only when a picture is asked for. Writing
+that once here means a game only sets its class attributes and builds states.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
+
+from ..errors import RuleError, quote
+from .actions import Action
+from .jsonio import check_depth
+from .options import Option, resolve_options
+from .seating import player_name
+
+if TYPE_CHECKING:  # pragma: no cover - annotations only: no import circle
+    from .state import State
+
+
+class Game:
+    """A configured game: rules plus resolved options. Immutable once made.
+
+    Subclasses set ``NAME``, ``TITLE``, ``OPTIONS`` (including ``players``),
+    ``ACTION_TYPES`` and ``RENDERER`` (the module path of their ``render`` module), and
+    implement ``new_initial_state`` and ``_state_from_json``.
+    """
+
+    NAME: ClassVar[str] = ""
+    TITLE: ClassVar[str] = ""
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    ACTION_TYPES: ClassVar[tuple[type[Action], ...]] = ()
+    #: Dotted path of the module with ``render_svg``, ``render_text`` and ``click_paths``.
+    #: Imported on first use only, so loading a game never pays for drawing it.
+    RENDERER: ClassVar[str] = ""
+    #: Where components can be and who sees them (``core/zones.py``); None when the game
+    #: hides nothing. Observations, ``hidden_from`` and determinization derive from it.
+    ZONES: ClassVar[Any] = None
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict = resolve_options(self.NAME, self.OPTIONS, options)
+        self.name: str = self.NAME
+        self.players: int = self.options["players"]
+        self._action_types = {t.KIND: t for t in self.ACTION_TYPES}
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"load_game({self.name!r}, {opts})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and (self.name, self.options) == (other.name, other.options)
+
+    def __hash__(self) -> int:
+        return hash((self.name, repr(sorted(self.options.items()))))
+
+    @classmethod
+    def configurations(cls) -> list[dict]:
+        """Option sets the conformance suite plays.
+
+        Every player count is crossed with every combination of modules (module options
+        hold sets, and modules interact, so each subset is its own game); every other
+        option's values are varied one at a time on top of the default modules, since a
+        full product of independent variant rules would explode.
+        """
+        return configurations_of(cls.OPTIONS)
+
+    def player_name(self, seat: int) -> str:
+        return player_name(seat)
+
+    def check_seat(self, seat: Any, where: str) -> int:
+        """``seat`` if it is one of this game's seats, else :class:`RuleError` naming
+        ``where`` and the seats allowed. Why a check of its own: ``True == 1`` and ``-1``
+        indexes the last seat in Python, so an unchecked seat silently shows another
+        player's cards."""
+        n = self.players
+        if seat.__class__ is int and 0 <= seat < n:
+            return seat
+        raise RuleError(f"{where}: player must be a seat 0..{n - 1} (a whole number), "
+                        f"got {quote(seat)}")
+
+    def determinize(self, observation: Any, seat: int, rng: Any) -> State:
+        """A state drawn at random among those ``seat`` cannot tell from the one that
+        gave ``observation``: the components hidden from the seat dealt again into the
+        places it cannot see, keeping what it saw or placed (see ``core/zones.py``).
+
+        Built from the observation alone, never from the true state, so a search bot that
+        samples here cannot peek. Games declare their zones (``ZONES``); the dealing is
+        written once, in core."""
+        from .zones import determinize
+
+        return determinize(self, observation, self.check_seat(seat, "determinize"), rng)
+
+    # -- to implement ---------------------------------------------------------------
+    def new_initial_state(self) -> State:
+        raise NotImplementedError
+
+    def _state_from_json(self, data: dict) -> State:
+        raise NotImplementedError
+
+    # -- shared ---------------------------------------------------------------------
+    def state_from_json(self, data: Any) -> State:
+        """The state a ``to_json()`` dict describes; malformed or inconsistent data raises
+        :class:`RuleError` and builds nothing. Depth is checked here, once for every game,
+        before any recursive reader sees the data."""
+        check_depth(data, f"{self.name} state")
+        return self._state_from_json(data)
+
+    def action_from_json(self, data: Any) -> Action:
+        check_depth(data, f"{self.name} action", limit=16)
+        if not isinstance(data, dict) or "kind" not in data:
+            raise RuleError(f"{self.name}: an action must be an object with a 'kind' field")
+        kind = data["kind"]
+        cls = self._action_types.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise RuleError(
+                f"{self.name}: unknown action kind {quote(kind, 40)}; "
+                f"kinds are {', '.join(sorted(self._action_types))}"
+            )
+        return cls.from_json(data)
+
+    def components(self) -> dict[str, list[str]]:
+        """Every counted component of the set in play, by kind: the inventory that each
+        state must conserve (see ``State.components``)."""
+        return {}
+
+    # -- drawing (each game's ``render`` module, loaded lazily) ------------------------
+    def _renderer(self) -> Any:
+        if not self.RENDERER:
+            raise NotImplementedError(f"{self.name} has no renderer")
+        return importlib.import_module(self.RENDERER)
+
+    def render_svg(self, state: State, **view: Any) -> str:
+        """An SVG picture of ``state``. ``view`` may carry ``viewer`` (the seat at the
+        screen: whose hidden cards to show), ``selection`` (targets clicked so far) and
+        ``targets`` (what may be clicked)."""
+        return self._renderer().render_svg(state, **view)
+
+    def render_text(self, state: State) -> str:
+        if not self.RENDERER:
+            return repr(state)
+        return self._renderer().render_text(state)
+
+    def click_paths(self, state: State, player: int | None = None) -> dict[Action, tuple[str, ...]]:
+        """For a board: each legal action of ``player`` (the single actor when None) and
+        the SVG targets clicked, in order, to pick it. Targets are the ``data-target`` ids
+        the renderer draws."""
+        if not self.RENDERER:
+            return {}
+        return self._renderer().click_paths(state, player)
+
+
+def configurations_of(options: Sequence[Option]) -> list[dict]:
+    """See :meth:`Game.configurations`."""
+    players = next(o for o in options if o.name == "players")
+    modules = [o for o in options if o.is_set()]
+    others = [o for o in options if o.name != "players" and not o.is_set()]
+    module_combos: list[dict] = [{}]
+    for opt in modules:
+        module_combos = [
+            {**combo, opt.name: value} for combo in module_combos for value in opt.test_values()
+        ]
+    configs = []
+    for n in players.test_values():
+        for combo in module_combos:
+            configs.append({"players": n, **combo})
+        for opt in others:
+            for value in opt.test_values():
+                if value != opt.default:
+                    configs.append({"players": n, opt.name: value})
+    return configs
+
+
+__all__ = ["Game", "configurations_of"]

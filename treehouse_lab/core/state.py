@@ -1,0 +1,317 @@
+"""The ``State`` base class: one position of a game, and the special player ids.
+
+Why a base class: ``apply`` must check legality *before* it changes anything, ``child``
+must never touch the original, ``by`` must be checked against ``actors()``, and the caller
+must get fresh lists. Writing that once here means a game only implements its rules
+(``_legal_actions``, ``_apply``, ``_chance_outcomes``, scoring, JSON) and inherits the
+guarantees.
+
+Player ids follow OpenSpiel: seats are 0..n-1, and the special ids below are negative.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Sequence
+
+from ..errors import IllegalActionError, RuleError, clip, quote
+from .actions import Action
+
+if TYPE_CHECKING:  # pragma: no cover - annotations only: no import circle
+    from .game import Game
+
+CHANCE = -1
+SIMULTANEOUS = -2
+TERMINAL = -4
+
+#: The longest message an illegal action gets (a game's own sentence may quote the action).
+MAX_MESSAGE = 1000
+
+
+class State:
+    """One position of a game. Mutable through ``apply`` only; ``child`` and ``clone``
+    give independent copies.
+
+    Games implement the underscored methods; the public ones wrap them with the
+    guarantees of the protocol: a legality check before anything changes, ``by`` checked
+    against ``actors()``, and fresh lists for the caller (``legal_actions`` and
+    ``chance_outcomes`` may be cached by a game: the copies are the caller's to mutate).
+    """
+
+    game: Game
+
+    # -- to implement ---------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """A seat when one player decides; ``CHANCE``, ``TERMINAL``, or ``SIMULTANEOUS``
+        when several may act (then ``actors()`` says who)."""
+        raise NotImplementedError
+
+    def _actors(self) -> list[int]:
+        """Who may act at a ``SIMULTANEOUS`` node. Games with real-time phases override."""
+        return []
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        raise NotImplementedError
+
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        return []
+
+    def _is_legal(self, action: Action, player: int) -> bool:
+        """Whether ``player`` may take ``action`` now (``player`` is ``CHANCE`` for a chance
+        outcome). The default builds the list; games override it with a lookup where that
+        list is costly (it runs on every ``apply``)."""
+        if player == CHANCE:
+            return any(o == action for o, _ in self._chance_outcomes())
+        return action in self._legal_actions(player)
+
+    def _apply(self, action: Action, player: int) -> None:
+        """Change the state; ``action`` is known to be legal for ``player`` (``CHANCE``
+        for a chance outcome)."""
+        raise NotImplementedError
+
+    def returns(self) -> list:
+        """The utility a search bot maximises, on one scale for every game: at a terminal
+        state 1 for a sole winner, 1/k to each of k tied winners, 0 to everyone else (so
+        they sum to 1); all 0 before the end. Points are in :meth:`scores`."""
+        if not self.is_terminal():
+            return [0] * self.game.players
+        winners = self.winners()
+        share = Fraction(1, len(winners))
+        return [share if p in winners else Fraction(0) for p in range(self.game.players)]
+
+    def scores(self) -> list[dict]:
+        """The rulebook's points, one dict per seat: ``{"total": n, <source>: n, ...}``,
+        the breakdown by the rulebook's scoring categories. Games without points (a race
+        to match, like Treehouse) raise ``RuleError``. Valid at any state: before the end
+        it is what each player would score if the game ended now."""
+        raise RuleError(f"{self.game.name} has no points: see winners() and returns()")
+
+    def winners(self) -> list[int]:
+        raise NotImplementedError
+
+    def observation(self, player: int) -> dict:
+        """JSON dict of what seat ``player`` may see (the seat is checked: a bool, a
+        negative or an out-of-range seat raises :class:`RuleError`). Under ``"seen"`` it
+        holds the save as the seat sees it (``core/zones.py``): everything the seat knows,
+        which is what ``game.determinize`` deals from."""
+        seat = self.game.check_seat(player, "observation")
+        out = self._observation(seat)
+        zones = self.game.ZONES
+        out["seen"] = self.to_json() if zones is None else zones.seen(self, seat)
+        return out
+
+    def _observation(self, player: int) -> dict:
+        raise NotImplementedError
+
+    def to_json(self) -> dict:
+        raise NotImplementedError
+
+    def clone(self) -> State:
+        raise NotImplementedError
+
+    def components(self) -> dict[str, list[str]]:
+        """Every counted component, by kind, wherever it is now (sorted ids). Equal to
+        ``game.components()`` in every state: nothing is made or lost."""
+        return {}
+
+    def hidden_from(self, player: int) -> set[str]:
+        """Ids of components ``player`` cannot see now; none may appear in
+        ``observation(player)``. The seat is checked as in :meth:`observation`."""
+        return self._hidden_from(self.game.check_seat(player, "hidden_from"))
+
+    def _hidden_from(self, player: int) -> set[str]:
+        zones = self.game.ZONES
+        return set() if zones is None else zones.hidden_from(self, player)
+
+    # -- shared ---------------------------------------------------------------------
+    def is_chance_node(self) -> bool:
+        return self.current_player == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def is_simultaneous_node(self) -> bool:
+        return self.current_player == SIMULTANEOUS
+
+    def actors(self) -> list[int]:
+        """The seats that may act now, in seat order: one in turn-based play, several in
+        a real-time phase, none at chance and terminal nodes."""
+        p = self.current_player
+        if p >= 0:
+            return [p]
+        if p == SIMULTANEOUS:
+            return sorted(self._actors())
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """``[(outcome, Fraction)]`` at a chance node, summing to exactly 1; a new list."""
+        if self.current_player != CHANCE:
+            return []
+        return list(self._chance_outcomes())
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """What ``player`` may do now (a new list, the caller's to mutate). ``player`` may
+        be left out when at most one seat may act; at a chance node these are the
+        outcomes."""
+        p = self.current_player
+        if p >= 0:  # one player decides: the common case, kept short
+            if player is None or (player.__class__ is int and player == p):
+                return list(self._legal_actions(p))
+            return []
+        if p == TERMINAL:
+            return []
+        if p == CHANCE:
+            return [o for o, _ in self._chance_outcomes()]
+        actors = self.actors()
+        if player is None:
+            if len(actors) != 1:
+                raise RuleError(
+                    f"{self.game.name}: {self._actor_names(actors)} may act now: "
+                    "say whose actions, legal_actions(player)"
+                )
+            player = actors[0]
+        if player not in actors:
+            return []
+        return list(self._legal_actions(player))
+
+    def is_legal(self, action: Any, by: int | None = None) -> bool:
+        """Whether ``action`` may be applied now (by seat ``by`` where several may act)."""
+        if not isinstance(action, Action):
+            return False
+        p = self.current_player
+        if p == TERMINAL:
+            return False
+        if p == CHANCE:
+            return by in (None, CHANCE) and self._is_legal(action, CHANCE)
+        actors = self.actors()
+        if by is None:
+            if len(actors) != 1:
+                return False
+            by = actors[0]
+        return by in actors and self._is_legal(action, by)
+
+    def apply(self, action: Action, by: int | None = None) -> None:
+        """Apply a legal action or chance outcome; anything else raises
+        :class:`IllegalActionError` and leaves the state exactly as it was.
+
+        ``by`` is the seat acting. It may be left out when one seat may act; where several
+        may (a real-time phase) it is required, and a seat that may not act now is refused.
+        """
+        if not isinstance(action, Action):
+            raise IllegalActionError(
+                f"{self.game.name}: {quote(action)} is not an action; pick one of "
+                "state.legal_actions()"
+            )
+        p = self.current_player
+        if p == CHANCE:
+            if by is not None and by != CHANCE:
+                raise IllegalActionError(
+                    f"{self.game.name}: this is a chance node; no player acts (by={quote(by)})"
+                )
+            if not self._is_legal(action, CHANCE):
+                raise IllegalActionError(clip(self.why_illegal(action), MAX_MESSAGE))
+            self._apply(action, CHANCE)
+            return
+        if p >= 0 and (by is None or (by.__class__ is int and by == p)):
+            seat = p  # one player decides: the common case, kept short
+        else:
+            seat = self._acting_seat(by)
+        if not self._is_legal(action, seat):
+            raise IllegalActionError(clip(self.why_illegal(action, by=seat), MAX_MESSAGE))
+        self._apply(action, seat)
+
+    def _acting_seat(self, by: Any) -> int:
+        """The seat that acts: ``by`` checked against ``actors()``, or the only actor."""
+        if self.is_terminal():
+            raise IllegalActionError(f"{self.game.name}: the game is over; nobody may act")
+        actors = self.actors()
+        if by is None:
+            if len(actors) == 1:
+                return actors[0]
+            raise IllegalActionError(
+                f"{self.game.name}: {self._actor_names(actors)} may act now: "
+                "say who acts, apply(action, by=seat)"
+            )
+        if isinstance(by, bool) or not isinstance(by, int) or by not in actors:
+            raise IllegalActionError(
+                f"{self.game.name}: seat by={quote(by)} may not act now; "
+                f"{self._actor_names(actors)} may"
+            )
+        return by
+
+    def _actor_names(self, actors: Sequence[int]) -> str:
+        if not actors:
+            return "nobody"
+        names = [self.game.player_name(a) for a in actors]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    def child(self, action: Action, by: int | None = None) -> State:
+        new = self.clone()
+        new.apply(action, by=by)
+        return new
+
+    def why_illegal(self, action: Action, by: int | None = None) -> str:
+        """A sentence naming the rule that forbids ``action`` here. Games override this to
+        cite their rulebook; the default lists what is allowed."""
+        if self.is_terminal():
+            return f"{action} is not allowed: the game is over"
+        if self.is_chance_node():
+            legal = self.legal_actions()
+            who = "chance"
+        else:
+            actors = self.actors()
+            seat = by if by in actors else (actors[0] if len(actors) == 1 else None)
+            if seat is None:
+                return f"{action} is not legal now: {self._actor_names(actors)} may act"
+            legal = self.legal_actions(seat)
+            who = self.game.player_name(seat)
+        shown = "; ".join(map(str, legal[:8])) + (" ..." if len(legal) > 8 else "")
+        return f"{action} is not legal now ({who} to move). Legal: {shown}"
+
+    def narrate(self, action: Action, by: int | None = None) -> str:
+        """The log line for ``action`` taken in this state (before it is applied)."""
+        if self.is_chance_node():
+            return str(action)
+        seat = by if by is not None else self.current_player
+        return f"{self.game.player_name(seat)}: {action}"
+
+    def explain(self, action: Action, by: int | None = None) -> str:
+        """Why ``action`` is allowed, citing the rulebook. Games override."""
+        return str(action)
+
+    def find_action(self, text: str, by: int | None = None) -> Action:
+        """The legal action whose text is ``text``: handy in notebooks."""
+        legal = self.legal_actions(by)
+        for a in legal:
+            if str(a) == text:
+                return a
+        raise IllegalActionError(
+            f"no legal action reads {quote(text)}; legal: "
+            + "; ".join(str(a) for a in legal[:12])
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, State)
+            and self.game == other.game
+            and self.to_json() == other.to_json()
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        return self.game.render_text(self)
+
+    def _repr_svg_(self) -> str:
+        return self.game.render_svg(self)
+
+    def render_svg(self, **view: Any) -> str:
+        return self.game.render_svg(self, **view)
+
+    def click_paths(self, player: int | None = None) -> dict[Action, tuple[str, ...]]:
+        return self.game.click_paths(self, player)
+
+
+
+__all__ = ["CHANCE", "SIMULTANEOUS", "TERMINAL", "MAX_MESSAGE", "State"]
