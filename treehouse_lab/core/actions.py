@@ -84,7 +84,7 @@ class Action:
     def to_json(self) -> dict:
         out: dict[str, Any] = {"kind": self.KIND}
         for f in dataclasses.fields(self):
-            out[f.name] = _to_json_value(getattr(self, f.name))
+            out[f.name] = to_json_value(getattr(self, f.name))
         return out
 
     @classmethod
@@ -97,8 +97,8 @@ class Action:
             )
         values = {}
         for name in names:
-            v = _from_json_value(data[name])
-            if not _json_atom_or_tuple(v):
+            v = from_json_value(data[name])
+            if not is_json_value(v):
                 raise RuleError(f"action {cls.KIND!r}: field {name} has a bad value {quote(v)}")
             values[name] = v
         try:
@@ -109,9 +109,10 @@ class Action:
             raise RuleError(f"action {cls.KIND!r}: {clip(str(exc))}") from None
 
 
-def _checker(tp: Any) -> tuple[Any, str] | None:
+def checker_for(tp: Any) -> tuple[Any, str] | None:
     """A predicate and a description for a JSON-native annotation (int, str, bool, None,
-    tuples and unions of them); None for anything else, which is left unchecked."""
+    tuples and unions of them); None for anything else, which is left unchecked. Action
+    fields and stage fields (core/stages.py) are both checked with it."""
     if tp is type(None):
         return (lambda v: v is None), "None"
     if tp is bool:
@@ -124,7 +125,7 @@ def _checker(tp: Any) -> tuple[Any, str] | None:
     if origin is tuple:
         return (lambda v: isinstance(v, tuple)), "a list"
     if origin in (typing.Union, types.UnionType):
-        parts = [_checker(a) for a in typing.get_args(tp)]
+        parts = [checker_for(a) for a in typing.get_args(tp)]
         if any(p is None for p in parts):
             return None
         return (lambda v: any(c(v) for c, _ in parts)), " or ".join(d for _, d in parts)
@@ -136,23 +137,23 @@ def _field_checks(cls: type) -> tuple[tuple[str, Any, str], ...]:
     hints = typing.get_type_hints(cls)
     out = []
     for f in dataclasses.fields(cls):
-        checker = _checker(hints.get(f.name))
+        checker = checker_for(hints.get(f.name))
         if checker is not None:
             out.append((f.name, *checker))
     return tuple(out)
 
 
-def _to_json_value(v: Any) -> Any:
-    return [_to_json_value(x) for x in v] if isinstance(v, tuple) else v
+def to_json_value(v: Any) -> Any:
+    return [to_json_value(x) for x in v] if isinstance(v, tuple) else v
 
 
-def _from_json_value(v: Any) -> Any:
-    return tuple(_from_json_value(x) for x in v) if isinstance(v, list) else v
+def from_json_value(v: Any) -> Any:
+    return tuple(from_json_value(x) for x in v) if isinstance(v, list) else v
 
 
-def _json_atom_or_tuple(v: Any) -> bool:
+def is_json_value(v: Any) -> bool:
     if isinstance(v, tuple):
-        return all(_json_atom_or_tuple(x) for x in v)
+        return all(is_json_value(x) for x in v)
     return v is None or isinstance(v, (bool, int, str))
 
 
@@ -166,4 +167,5 @@ def _sortable(v: Any) -> tuple:
     return (2, str(v))
 
 
-__all__ = ["MAX_FIELD_LENGTH", "Action"]
+__all__ = ["MAX_FIELD_LENGTH", "Action", "checker_for", "from_json_value", "is_json_value",
+           "to_json_value"]

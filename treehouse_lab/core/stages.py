@@ -29,7 +29,8 @@ from functools import cache
 from typing import Any, Callable, ClassVar, Sequence
 
 from ..errors import RuleError, quote
-from .fields import Bool, Codec, DeclaredState, Int, Str
+from .actions import checker_for, from_json_value, is_json_value, to_json_value
+from .fields import Codec, DeclaredState
 from .jsonio import expect_dict, expect_list
 from .kinds import KindState
 from .protocol import CHANCE, SIMULTANEOUS, TERMINAL, Action
@@ -112,54 +113,28 @@ class AllAtOnce(Stage):
         return True
 
 
-class _Atom(Codec):
-    """A JSON-native value (or nested list of them, held as tuples), for stage fields
-    without a narrower codec."""
+class _Annotated(Codec):
+    """A stage field checked by its annotation, as action fields are (``checker_for``):
+    JSON-native values, lists held as tuples."""
 
-    def __init__(self, description: str, check: Callable[[Any], bool]) -> None:
-        self.description, self.check = description, check
+    def __init__(self, tp: Any) -> None:
+        self.checker = checker_for(tp)
 
     def dump(self, value: Any) -> Any:
-        return _listify(value)
+        return to_json_value(value)
 
     def load(self, data: Any, where: str, game: Any) -> Any:
-        value = _tupleify(data)
-        if not self.check(value):
-            raise RuleError(f"{where}: expected {self.description}, got {quote(data)}")
+        value = from_json_value(data)
+        if not is_json_value(value) or (self.checker and not self.checker[0](value)):
+            wanted = self.checker[1] if self.checker else "a JSON value"
+            raise RuleError(f"{where}: expected {wanted}, got {quote(data)}")
         return value
-
-
-def _listify(v: Any) -> Any:
-    return [_listify(x) for x in v] if isinstance(v, tuple) else v
-
-
-def _tupleify(v: Any) -> Any:
-    return tuple(_tupleify(x) for x in v) if isinstance(v, list) else v
-
-
-def _json_value(v: Any) -> bool:
-    if isinstance(v, tuple):
-        return all(_json_value(x) for x in v)
-    return v is None or isinstance(v, (bool, int, str))
-
-
-_ANY = _Atom("a JSON value", _json_value)
-
-
-def _default_codec(tp: Any) -> Codec:
-    if tp is int:
-        return Int()
-    if tp is bool:
-        return Bool()
-    if tp is str:
-        return Str()
-    return _ANY
 
 
 @cache
 def _codecs(cls: type) -> dict[str, Codec]:
     hints = typing.get_type_hints(cls)
-    return {f.name: cls.CODECS.get(f.name) or _default_codec(hints.get(f.name))
+    return {f.name: cls.CODECS.get(f.name) or _Annotated(hints.get(f.name))
             for f in dataclasses.fields(cls)}
 
 
