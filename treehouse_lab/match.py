@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from .bots import ask_bot, bot_name, make_bot, takes_player
-from .core.chance import sample_outcome, step_rng
+from .core.chance import check_seed, sample_outcome, step_rng
 from .core.jsonio import check_depth, expect_dict, expect_int, expect_list, expect_str
 from .errors import HumanToMove, IllegalActionError, RuleError, clip, quote
 from .protocol import CHANCE, Action, Game, State
@@ -24,7 +24,6 @@ from .schedules import resolve_schedule
 
 #: Seeds are whole numbers of at most 63 bits (and their negatives): they key every draw
 #: as text, and a longer number is neither useful nor printable in an error message.
-SEED_LIMIT = 2**63
 
 
 @dataclass(frozen=True)
@@ -58,10 +57,7 @@ class Match:
         bots: Mapping[int, Any] | None = None,
         schedule: Any = "round-robin",
     ) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int) \
-                or not -SEED_LIMIT < seed < SEED_LIMIT:
-            raise RuleError(f"seed must be a whole number between -2**63 and 2**63, "
-                            f"got {quote(seed)}")
+        check_seed(seed)
         if not isinstance(bots, (Mapping, type(None))):
             raise RuleError(f"bots must map seats to bots, e.g. {{1: 'random'}}, got {quote(bots)}")
         self.game = game
@@ -167,7 +163,7 @@ class Match:
         movers = self.bots_to_act()
         if not movers:
             raise HumanToMove(
-                f"{s._actor_names(s.actors())} (human) to move: "
+                f"{s.actor_names(s.actors())} (human) to move: "
                 "choose with match.play(action)"
             )
         seat = movers[0]
@@ -215,7 +211,7 @@ class Match:
                 raise IllegalActionError("this is a chance node: no player acts; "
                                          "play the outcome without by=")
         else:
-            seat = s._acting_seat(by)
+            seat = s.acting_seat(by)
         if isinstance(action, str):
             action = s.find_action(action, None if seat == CHANCE else seat)
         if not s.is_legal(action, by=None if seat == CHANCE else seat):

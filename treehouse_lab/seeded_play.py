@@ -21,13 +21,12 @@ from fractions import Fraction
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from .bots import ask_bot, bot_name, make_bot, takes_player
-from .core.chance import sample_outcome
+from .core.chance import SEED_LIMIT, check_seed, sample_outcome
 from .errors import IllegalActionError, RuleError, clip, quote
 from .protocol import Game, State
 from .schedules import resolve_schedule
 
 #: Seeds are whole numbers of at most 63 bits, as for a ``Match``.
-SEED_LIMIT = 2**63
 MAX_STEPS = 100_000
 
 
@@ -220,12 +219,6 @@ def playouts(game: Game, games: int, seed: int = 0, bots: Any = None,
 
 
 # -- checking a run's arguments --------------------------------------------------------------
-
-def check_seed(seed: Any) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int) or not -SEED_LIMIT < seed < SEED_LIMIT:
-        raise RuleError(f"seed must be a whole number between -2**63 and 2**63, got {quote(seed)}")
-    return seed
-
 
 def check_count(games: Any) -> int:
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:

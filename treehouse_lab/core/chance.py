@@ -13,6 +13,8 @@ from fractions import Fraction
 from math import lcm
 from typing import Any, Sequence
 
+from ..errors import RuleError, quote
+
 
 def sample_outcome(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) -> Any:
     if not outcomes:
@@ -34,6 +36,19 @@ def sample_outcome(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random)
         if ticket < running:
             return outcome
     raise ValueError("chance outcomes do not sum to 1")
+
+
+#: Seeds are whole numbers strictly between -2**63 and 2**63, so every driver's seed fits
+#: in a 64-bit field of another tool.
+SEED_LIMIT = 2**63
+
+
+def check_seed(seed: Any) -> int:
+    """``seed``, if it is a whole number that ``Match`` and ``simulate`` accept; else
+    :class:`~treehouse_lab.RuleError` saying what is allowed."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -SEED_LIMIT < seed < SEED_LIMIT:
+        raise RuleError(f"seed must be a whole number between -2**63 and 2**63, got {quote(seed)}")
+    return seed
 
 
 def step_rng(seed: int | str, step: int, purpose: str) -> random.Random:

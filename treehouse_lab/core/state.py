@@ -167,7 +167,7 @@ class State:
         if player is None:
             if len(actors) != 1:
                 raise RuleError(
-                    f"{self.game.name}: {self._actor_names(actors)} may act now: "
+                    f"{self.game.name}: {self.actor_names(actors)} may act now: "
                     "say whose actions, legal_actions(player)"
                 )
             player = actors[0]
@@ -216,12 +216,12 @@ class State:
         if p >= 0 and (by is None or (by.__class__ is int and by == p)):
             seat = p  # one player decides: the common case, kept short
         else:
-            seat = self._acting_seat(by)
+            seat = self.acting_seat(by)
         if not self._is_legal(action, seat):
             raise IllegalActionError(clip(self.why_illegal(action, by=seat), MAX_MESSAGE))
         self._apply(action, seat)
 
-    def _acting_seat(self, by: Any) -> int:
+    def acting_seat(self, by: Any) -> int:
         """The seat that acts: ``by`` checked against ``actors()``, or the only actor."""
         if self.is_terminal():
             raise IllegalActionError(f"{self.game.name}: the game is over; nobody may act")
@@ -230,17 +230,17 @@ class State:
             if len(actors) == 1:
                 return actors[0]
             raise IllegalActionError(
-                f"{self.game.name}: {self._actor_names(actors)} may act now: "
+                f"{self.game.name}: {self.actor_names(actors)} may act now: "
                 "say who acts, apply(action, by=seat)"
             )
         if isinstance(by, bool) or not isinstance(by, int) or by not in actors:
             raise IllegalActionError(
                 f"{self.game.name}: seat by={quote(by)} may not act now; "
-                f"{self._actor_names(actors)} may"
+                f"{self.actor_names(actors)} may"
             )
         return by
 
-    def _actor_names(self, actors: Sequence[int]) -> str:
+    def actor_names(self, actors: Sequence[int]) -> str:
         if not actors:
             return "nobody"
         names = [self.game.player_name(a) for a in actors]
@@ -263,7 +263,7 @@ class State:
             actors = self.actors()
             seat = by if by in actors else (actors[0] if len(actors) == 1 else None)
             if seat is None:
-                return f"{action} is not legal now: {self._actor_names(actors)} may act"
+                return f"{action} is not legal now: {self.actor_names(actors)} may act"
             legal = self.legal_actions(seat)
             who = self.game.player_name(seat)
         shown = "; ".join(map(str, legal[:8])) + (" ..." if len(legal) > 8 else "")
