@@ -437,7 +437,7 @@ def _subject(stack: str, tree: str) -> str:
     return f"{name(stack[0])}, with {_and([name(c) for c in stack[1:]])} on it,"
 
 
-def _stack_name(pieces: str) -> str:
+def stack_name(pieces: str) -> str:
     if len(pieces) == 1:
         return name(pieces)
     return "the stack of " + _and([name(c) for c in pieces])
@@ -471,7 +471,7 @@ def sentence(action: str, pieces: str, dest: str, tree: str = "LMS") -> str:
         kind, _, rest = dest.partition(":")
         if kind == "between":
             left, right = rest.split(":")
-            where = f"between {_stack_name(left)} and {_stack_name(right)}"
+            where = f"between {stack_name(left)} and {stack_name(right)}"
         else:
             where = f"{'onto' if kind == 'on' else 'under'} {name(rest)}"
     return f"{verb} {_subject(pieces, tree)} {where}"
@@ -523,7 +523,7 @@ def _dest_ok(action: str, pieces: str, dest: object, letters: str) -> bool:
     return _distinct_letters(pieces + "".join(parts), letters)
 
 
-def _gap_token(line: tuple[Position, ...], k: int) -> str:
+def gap_token(line: tuple[Position, ...], k: int) -> str:
     """The ``dest`` of gap k of ``line`` (the line without the moving pieces)."""
     if k == 0:
         return "left-end"
@@ -589,7 +589,7 @@ def _hop(arr: Arrangement) -> Iterator[Move]:
                     continue  # both gaps beside its own spot: "You cannot Hop in place"
                 k2 = k - 1 if emptied and k > i else k  # the same gap in ``line``
                 result = Arrangement._trusted(line[:k2] + (Position(flying, UP),) + line[k2:])
-                yield Move("hop", flying, _gap_token(line, k2), result, f"gap:{k}")
+                yield Move("hop", flying, gap_token(line, k2), result, f"gap:{k}")
             for j, target in enumerate(ps):
                 if j == i:
                     continue  # onto what it stood on is where it started
@@ -627,7 +627,7 @@ def _dig(arr: Arrangement) -> Iterator[Move]:
             if kind == "gap":
                 k2 = where - 1 if where > i else where
                 result = Arrangement._trusted(line[:k2] + (up,) + line[k2:])
-                yield Move("dig", x, _gap_token(line, k2), result, f"gap:{where}")
+                yield Move("dig", x, gap_token(line, k2), result, f"gap:{where}")
             else:
                 j, target = where, ps[where]
                 j2 = j - 1 if j > i else j

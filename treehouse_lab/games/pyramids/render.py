@@ -32,6 +32,7 @@ from ...core.svg import Picture, clicking_seat, target_attrs
 from ...protocol import Action
 from . import data, rules
 from .arrangement import RIGHT, TRIO, Arrangement, Position, name
+from .moves import side_id
 
 # piece letter -> (base width, height) of its triangle
 SIZES = {"S": (28, 34), "M": (38, 46), "L": (48, 58)}
@@ -52,27 +53,14 @@ STACK_STEP = 0.45  # how far up the piece below the next piece of a stack sits
 PICTURE_MAX_W = 760
 
 
-def side_id(side: str, player: int) -> str:
-    """``trio:0`` or ``house``: the prefix of every target id on that line."""
-    return "house" if side == rules.HOUSE_SIDE else f"trio:{player}"
-
-
 def click_paths(state: Any, player: int | None = None) -> dict[Action, tuple[str, ...]]:
-    """Each legal decision of ``player`` (None: the one to move) and its clicks: (piece,
-    destination), or ("pass",)."""
-    from .actions import Pass, Play
-
+    """Each legal decision of ``player`` (None: the one to move) and its clicks, as each
+    kind names them (moves.py): (piece, destination), or ("pass",)."""
     p = clicking_seat(state, player)
     if p is None:
         return {}
-    out: dict[Action, tuple[str, ...]] = {}
-    for a in state.legal_actions():
-        if isinstance(a, Pass):
-            out[a] = ("pass",)
-        elif isinstance(a, Play):
-            s = side_id(a.side, p)
-            out[a] = (f"{s}:{a.piece}", f"{s}:{state.move_of(a).target}")
-    return out
+    kinds = state.KINDS
+    return {a: kinds.get(a).click_path(state, a, p) for a in state.legal_actions()}
 
 
 # -- text ----------------------------------------------------------------------------------
