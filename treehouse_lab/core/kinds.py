@@ -106,7 +106,9 @@ class KindTable:
     def __init__(self, game: str) -> None:
         self.game = game
         self._kinds: dict[type[Action], Kind] = {}
-        self._by_type = MappingProxyType(self._kinds)
+        #: Action type -> kind, read-only: for the engine loop's hot path, where the
+        #: method call of :meth:`get` shows in a profile.
+        self.by_type: Mapping[type[Action], Kind] = MappingProxyType(self._kinds)
 
     def kind(self, action: type[Action]) -> Callable[[type[K]], type[K]]:
         """Class decorator: register the decorated :class:`Kind` subclass for ``action``.
@@ -135,12 +137,6 @@ class KindTable:
     @property
     def action_types(self) -> tuple[type[Action], ...]:
         return tuple(self._kinds)
-
-    @property
-    def by_type(self) -> Mapping[type[Action], Kind]:
-        """Action type -> kind, read-only: for the engine loop's hot path, where the
-        method call of :meth:`get` shows in a profile."""
-        return self._by_type
 
     def get(self, action: Any) -> Kind | None:
         """The kind of ``action`` (exact type), or None for anything else."""

@@ -52,6 +52,13 @@ class Stage:
     CHANCE: ClassVar[bool] = False
     #: Codecs for fields whose domain is narrower than their annotation.
     CODECS: ClassVar[dict[str, Codec]] = {}
+    #: Whether the class overrides :meth:`settle` (set per class: the engine loop skips
+    #: the call of the default, which does nothing, once a step).
+    SETTLES: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.SETTLES = cls.settle is not Stage.settle
 
     def actors(self, state: Any) -> Sequence[int]:
         """The seats that may act (one in turn-based play, several in a real-time phase).
@@ -238,7 +245,7 @@ class StagedState(KindState, DeclaredState):
                 self._cp = TERMINAL
                 break
             top = stack[-1]
-            if top.settle(self):
+            if top.SETTLES and top.settle(self):
                 continue
             if top.CHANCE:
                 self._cp = CHANCE
