@@ -32,6 +32,7 @@ from .arrangement import (
     stack_name,
 )
 from .rules import HOUSE_SIDE, TRIO_SIDE, winners_after
+from .stages import ROLL
 from .table import ARRANGEMENTS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -67,9 +68,11 @@ def _end_turn(s: PyramidsState, won: list[int]) -> None:
     s.rolled = s.rerolled = s.turn_decision = None
     if won:
         s.won = tuple(won)
+        s.pop()  # the game is over (stages.stages_from)
     else:
+        # The next player's turn: the move stage stays under a new roll of the die.
         s.to_move = left_of(s.to_move, s.game.players)
-    s.pop()
+        s.push(ROLL)
 
 
 @RULES.kind(Roll)
@@ -148,7 +151,7 @@ class PlayKind(Kind):
         return f"{a} is not possible in {where}: {reason}"
 
     def apply(self, s: PyramidsState, a: Play, player: int) -> None:
-        _, _, mine, theirs = s.decision()
+        _, _, mine, theirs = s.turn_decision or s.decision()
         p = s.to_move
         # the result comes from the move table, never from the action (issue 6)
         if a.side == TRIO_SIDE:

@@ -43,7 +43,8 @@ class RollStage(Stage):
 @dataclass(frozen=True)
 class MoveStage(Stage):
     """The roll is used: a move on the trio or the House, or a pass where the turn rule
-    allows one (rules.turn_rule)."""
+    allows one (rules.turn_rule). The stage stays for the next player, under their roll:
+    the Play and Pass kinds push the roll on top of it, or pop it once someone has won."""
 
     NAME = "move"
     OFFERS = (Play, Pass)
