@@ -410,10 +410,6 @@ def as_sympy(value: Fraction | int) -> Any:
     return sympy.Rational(value.numerator, value.denominator)
 
 
-def percent(p: Fraction, digits: int = 1) -> str:
-    return f"{float(p) * 100:.{digits}f}%"
-
-
 __all__: Sequence[str] = (
     "FACES", "Case", "FaceOutcome", "arrangement_egf", "as_sympy", "case_table",
     "cases_by_positions", "compositions", "count_arrangements", "count_by_cases",
