@@ -148,13 +148,13 @@ class PyramidsState(StagedState):
     def turn_options(self) -> Turn | None:
         """What the roll waiting to be used allows (``rules.Turn``: the moves open on the
         trio and on the House, and whether passing is allowed); None when no roll waits."""
-        if self._cp < 0:
+        if self.current_player < 0:
             return None
         return self.decision()[1]
 
     def found(self, action: Any) -> tuple[str, int, Move] | None:
         """(side, arrangement number it leaves, model move) of a legal Play; else None."""
-        if action.__class__ is not Play or self._cp < 0 or not self.is_legal(action):
+        if action.__class__ is not Play or self.current_player < 0 or not self.is_legal(action):
             return None
         _, _, mine, theirs = self.decision()
         index, move = (mine if action.side == TRIO_SIDE else theirs).after[action]
