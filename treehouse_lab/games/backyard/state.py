@@ -76,7 +76,6 @@ class BackyardState(StagedState):
     #: ``stack`` is rebuilt from the fields (stages.stages_from), so it is not saved;
     #: ``turn`` (cards played so far) is kept by the Play kind rather than recounted.
     CACHES = (*StagedState.CACHES, "stack", "turn")
-    __slots__ = ("game", *(f.name for f in FIELDS), *CACHES)
 
     game: BackyardGame
     achievement_id: str | None

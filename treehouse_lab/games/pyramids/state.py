@@ -85,7 +85,6 @@ class PyramidsState(StagedState):
     #: ``stack`` is rebuilt from the fields (stages.stages_from); ``turn_decision`` is the
     #: decision of the roll waiting to be used, kept by the Roll kind (None: look it up).
     CACHES = (*StagedState.CACHES, "stack", "turn_decision")
-    __slots__ = ("game", *(f.name for f in FIELDS), *CACHES)
 
     game: PyramidsGame
     trio_numbers: tuple[int, ...]
