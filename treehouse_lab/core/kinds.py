@@ -106,6 +106,9 @@ class KindTable:
     def __init__(self, game: str) -> None:
         self.game = game
         self._kinds: dict[type[Action], Kind] = {}
+        #: Action type -> kind, read-only: for the engine loop's hot path, where the
+        #: method call of :meth:`get` shows in a profile.
+        self.by_type: Mapping[type[Action], Kind] = MappingProxyType(self._kinds)
 
     def kind(self, action: type[Action]) -> Callable[[type[K]], type[K]]:
         """Class decorator: register the decorated :class:`Kind` subclass for ``action``.

@@ -53,6 +53,13 @@ class Stage:
     CHANCE: ClassVar[bool] = False
     #: Codecs for fields whose domain is narrower than their annotation.
     CODECS: ClassVar[dict[str, Codec]] = {}
+    #: Whether the class overrides :meth:`settle` (set per class: the engine loop skips
+    #: the call of the default, which does nothing, once a step).
+    SETTLES: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.SETTLES = cls.settle is not Stage.settle
 
     def actors(self, state: Any) -> Sequence[int]:
         """The seats that may act (one in turn-based play, several in a real-time phase).
@@ -213,13 +220,22 @@ class StagedState(KindState, DeclaredState):
     __slots__ = ()
     stack: tuple[Stage, ...]
     CACHES: ClassVar[tuple[str, ...]] = ("_cp", "_legal", "_chance")
+    #: Whether the class has an :meth:`_each_step` rule (set per class: the loop skips
+    #: the call of an empty rule, once or twice a step).
+    _EACH_STEP: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._EACH_STEP = cls._each_step is not StagedState._each_step
 
     # -- the engine loop ------------------------------------------------------------------
     def _run(self) -> None:
         """Settle the top stage until one waits for a decision or a draw, or the game is
         over; then drop the caches of the previous position."""
+        each_step = self._EACH_STEP
         while True:
-            self._each_step()
+            if each_step:
+                self._each_step()
             stack = self.stack
             if not stack:
                 if self._next_turn():
@@ -227,7 +243,7 @@ class StagedState(KindState, DeclaredState):
                 self._cp = TERMINAL
                 break
             top = stack[-1]
-            if top.settle(self):
+            if top.SETTLES and top.settle(self):
                 continue
             if top.CHANCE:
                 self._cp = CHANCE
@@ -281,14 +297,16 @@ class StagedState(KindState, DeclaredState):
             cache = self._legal = {}
         moves = cache.get(player)
         if moves is None:
-            top = self.top
+            stack = self.stack
+            top = stack[-1] if stack else None
             moves = cache[player] = ([] if top is None or top.CHANCE
                                      else top.legal(self, player))
         return moves
 
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if self._chance is None:
-            top = self.top
+            stack = self.stack
+            top = stack[-1] if stack else None
             self._chance = top.outcomes(self) if top is not None and top.CHANCE else []
         return self._chance
 
@@ -296,10 +314,18 @@ class StagedState(KindState, DeclaredState):
         """A lookup in the generated list (an action just taken from that list is found by
         identity first, without comparing field by field)."""
         if player == CHANCE:
-            options = [o for o, _ in self._chance_outcomes()]
-        else:
-            if self.KINDS.get(action) is None:
-                return False
+            outcomes = self._chance
+            if outcomes is None:
+                outcomes = self._chance_outcomes()
+            for o, _ in outcomes:  # no list of the outcomes built: this runs every draw
+                if o is action:
+                    return True
+            return any(o == action for o, _ in outcomes)
+        # An action of a kind this game does not know is in no list (actions of different
+        # types never compare equal), so no separate test for it.
+        cache = self._legal
+        options = cache.get(player) if cache is not None else None
+        if options is None:
             options = self._legal_actions(player)
         for o in options:
             if o is action:
@@ -307,7 +333,7 @@ class StagedState(KindState, DeclaredState):
         return action in options
 
     def _apply(self, action: Action, player: int) -> None:
-        self.KINDS.get(action).apply(self, action, player)  # type: ignore[union-attr]
+        self.KINDS.by_type[type(action)].apply(self, action, player)
         self._run()
 
     # -- words ----------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import pytest
 from treehouse_lab.errors import RuleError
 from treehouse_lab.games.pyramids import solver
 from treehouse_lab.games.pyramids.arrangement import Arrangement, all_arrangements, results
-from treehouse_lab.games.pyramids.state import PyramidsGame
+from treehouse_lab.games.pyramids.game import PyramidsGame
 
 FACES = ("tip", "aim", "hop", "dig", "swap", "wild")
 

@@ -10,10 +10,11 @@ wild). Rulings: docs/rulings/backyard.md. Stand-in cards: cards.toml, achievemen
 your own: ``tl.load_game("backyard", cards=backyard.load_cards("my_cards.toml"))``.
 """
 
+from .actions import ChooseAchievement, ChooseStartPlayer, Draw, Play
 from .data import load_achievements, load_cards
-from .moves import ChooseAchievement, ChooseStartPlayer, Draw, Play
+from .game import BackyardGame
 from .rules import Achievement, Card, Floor, PlayedCard, Run
-from .state import BackyardGame, BackyardState
+from .state import BackyardState
 
 __all__ = [
     "BackyardGame", "BackyardState", "ChooseAchievement", "ChooseStartPlayer", "Draw", "Play",

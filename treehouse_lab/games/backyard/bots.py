@@ -1,5 +1,6 @@
-"""Backyard Builders bots: a heuristic that keeps its colour run, and the determinizer the
-search bot needs.
+"""Backyard Builders bots: a heuristic that keeps its colour run. (A search bot's samples
+of what a seat cannot see come from ``game.determinize``, derived from the zones in
+view.py.)
 
 ``backyard-runs`` (:class:`RunKeeperBot`) is a *teaching* heuristic, not the strongest
 player: it plays the way the rulebook's scoring suggests (Bonus Points for the Longest
@@ -19,13 +20,12 @@ import random
 from typing import TYPE_CHECKING
 
 from ...bots import best_of, check_game
-from ...errors import RuleError
 from ...protocol import Action
-from .moves import Play
+from .actions import Play
 from .rules import Floor, floors_of, matches
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import BackyardGame, BackyardState
+    from .state import BackyardState
 
 #: How many points one more floor in the top run is worth to the heuristic: the bonus pays
 #: 1 a floor, but only to the longest run in the game, and a run that grows keeps paying.
@@ -84,55 +84,5 @@ class RunKeeperBot:
 ROLLOUT = RunKeeperBot
 
 
-def determinize(game: BackyardGame, observation: dict, rng: random.Random) -> BackyardState:
-    """A state the observing seat cannot tell apart from the real one, built from its
-    ``observation`` alone (see ``treehouse_lab.search.determinize``).
-
-    What a seat sees: its own treehouse (face-down cards included), every face-up card, the
-    hand when it holds it, and how many cards are in the deck, in the hand and set aside.
-    What it cannot see: the deck, the hand when someone else holds it, the others'
-    face-down cards and the leftover hand at the end. Those unseen cards are shuffled with
-    ``rng`` and dealt into those places, each deal equally likely. (The observation is the
-    seat's view now; earlier hands it saw pass by are not remembered.)"""
-    me = observation["player"]
-    seen: set[str] = set(observation["hand"] or ())
-    holes = 0
-    for house in observation["treehouses"]:
-        for entry in house:
-            if entry["card"] is not None:
-                seen.add(entry["card"])
-            else:
-                holes += 1
-    unseen = [c for c in game.deck_cards if c not in seen]
-    rng.shuffle(unseen)
-    hidden_hand = observation["hand"] is None
-    need = holes + observation["deck_count"] + observation["discard_count"] + (
-        observation["hand_count"] if hidden_hand else 0)
-    if need != len(unseen):
-        raise RuleError(f"backyard determinize: the observation of {game.player_name(me)} "
-                        f"leaves {len(unseen)} unseen cards for {need} hidden places")
-    deal = iter(unseen)
-    houses = [tuple((e["card"] if e["card"] is not None else next(deal), e["face_down"])
-                    for e in house) for house in observation["treehouses"]]
-    hand = [next(deal) for _ in range(observation["hand_count"])] if hidden_hand \
-        else list(observation["hand"])
-    discard = [next(deal) for _ in range(observation["discard_count"])]
-    deck = list(deal)
-    achievement = observation["achievement"]
-    # Built as _state_from_json builds a checked save, without checking again: every card
-    # is placed exactly once by construction, in the places the observation shows.
-    from .state import BackyardState
-
-    s = BackyardState(game)
-    s._ach = None if achievement is None else achievement["id"]
-    s._start = observation["start_player"]
-    s._deck = tuple(sorted(deck))
-    s._hand = tuple(sorted(hand))
-    s._houses = houses
-    s._discard = tuple(sorted(discard))
-    s._played = observation["turn"]
-    s._settle()
-    return s
-
-__all__ = ["ROLLOUT", "RUN_WEIGHT", "RunKeeperBot", "determinize", "trailing_run"]
+__all__ = ["ROLLOUT", "RUN_WEIGHT", "RunKeeperBot", "trailing_run"]
 

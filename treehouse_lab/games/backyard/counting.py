@@ -31,7 +31,7 @@ def next_draw_outcomes(state: BackyardState) -> list[tuple[Card, Fraction]]:
     At a draw chance node these are ``state.chance_outcomes()``; otherwise the deck is
     what the next draw node will offer (each card left equally likely), which is also
     exactly what ``chance_outcomes`` returns once that node is reached."""
-    from .moves import Draw
+    from .actions import Draw
 
     if state.is_chance_node() and state.phase in ("deal", "draw"):
         outcomes = state.chance_outcomes()

@@ -1,76 +1,32 @@
 """Backyard Builders Treehouse: the four kinds of action, each defined once.
 
-Every kind (core/kinds.py) keeps together when it is allowed (``why_not``, with a fast
-``is_legal`` for the two that happen every turn), what it changes (``apply``), why it is
-allowed (``explain``) and its log line (``narrate``). The state dispatches to them, so a
-rule is read, changed and cited in one place.
+Every kind (core/kinds.py) keeps together which moves it offers (``generate``: a decision;
+the draws are the stage's chance outcomes), when a move is allowed (``why_not``), what it
+changes (``apply``), why it is allowed (``explain``), its log line (``narrate``) and the
+board click that picks it (``click_path``). Legality is a lookup in the generated list
+(core/stages.py), so no second, faster copy of a rule is kept. Kinds read and write the
+state's public fields only (state.py).
 
 Rulings referred to as R1, R2 ... are in docs/rulings/backyard.md.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from ...core.kinds import Kind, KindTable
-from ...core.seating import left_of, player_name
+from ...core.seating import left_of
 from ...protocol import CHANCE, Action
-from .rules import achievement_title, card_text, why_no_match
+from .actions import ChooseAchievement, ChooseStartPlayer, Draw, Play
+from .rules import card_text, why_no_match
+from .stages import DRAW
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import BackyardState
 
 RULES = KindTable("backyard")
 
-
-# -- Actions -------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class ChooseAchievement(Action):
-    """Chance, at set-up with the expansion: the one achievement card turned face up."""
-
-    KIND: ClassVar[str] = "choose_achievement"
-    achievement: str
-
-    def __str__(self) -> str:
-        return f"Turn up the achievement card {achievement_title(self.achievement)}"
-
-
-@dataclass(frozen=True)
-class ChooseStartPlayer(Action):
-    """Chance, at set-up: the start player, who holds the hammer all game."""
-
-    KIND: ClassVar[str] = "choose_start_player"
-    player: int
-
-    def __str__(self) -> str:
-        return f"{player_name(self.player)} is the start player and takes the hammer"
-
-
-@dataclass(frozen=True)
-class Draw(Action):
-    """Chance: one card from the draw deck (each card left equally likely). The action
-    names the card, so the engine and its JSON are exact; the narrated log does not (R6)."""
-
-    KIND: ClassVar[str] = "draw"
-    card: str
-
-    def __str__(self) -> str:
-        return f"Draw {card_text(self.card)}"
-
-
-@dataclass(frozen=True)
-class Play(Action):
-    """The one decision of a turn: a card from the hand, face up or face down as a wild."""
-
-    KIND: ClassVar[str] = "play"
-    card: str
-    face_down: bool = False
-
-    def __str__(self) -> str:
-        how = "face down as a wild" if self.face_down else "face up"
-        return f"Play {card_text(self.card)} {how}"
+__all__ = ["RULES", "ChooseAchievement", "ChooseStartPlayer", "Draw", "Play"]
 
 
 def _setup_first(s: BackyardState) -> str | None:
@@ -108,8 +64,8 @@ class ChooseAchievementKind(Kind):
         return None
 
     def apply(self, s: BackyardState, a: ChooseAchievement, player: int) -> None:
-        s._ach = a.achievement
-        s._settle()
+        s.achievement_id = a.achievement
+        s.pop()
 
     def explain(self, s: BackyardState, a: ChooseAchievement, player: int) -> str:
         k = len(s.game.achievement_set)
@@ -140,8 +96,8 @@ class ChooseStartPlayerKind(Kind):
         return None
 
     def apply(self, s: BackyardState, a: ChooseStartPlayer, player: int) -> None:
-        s._start = a.player
-        s._settle()
+        s.start_player = a.player
+        s.pop()
 
     def explain(self, s: BackyardState, a: ChooseStartPlayer, player: int) -> str:
         n = s.game.players
@@ -171,27 +127,25 @@ class DrawKind(Kind):
         if a.card in g.box_cards:
             return (f"Game Setup: {card_text(a.card)} is a purple card, removed in a "
                     "2-player game")
-        if a.card not in s._deck:
+        if a.card not in s.deck:
             return f"Game Turn, step 1: {card_text(a.card)} is not in the draw deck"
         if player != CHANCE:
             return "Game Turn, step 1: the card drawn is chance; no player picks it"
         return None
 
-    def is_legal(self, s: BackyardState, a: Draw, player: int) -> bool:
-        return player == CHANCE and s._phase in ("deal", "draw") and a.card in s._deck
-
     def apply(self, s: BackyardState, a: Draw, player: int) -> None:
-        deck = s._deck
+        deck = s.deck
         i = deck.index(a.card)
-        s._deck = deck[:i] + deck[i + 1:]
-        s._hand = tuple(sorted((*s._hand, a.card)))
-        s._settle()
+        s.deck = deck[:i] + deck[i + 1:]
+        s.hand_cards = tuple(sorted((*s.hand_cards, a.card)))
+        if len(s.hand_cards) == s.game.players + s.stack[-1].EXTRA:
+            s.pop()  # the deal or the draw is over (stages.DeckDraw.EXTRA)
 
     def explain(self, s: BackyardState, a: Draw, player: int) -> str:
-        n = len(s._deck)
+        n = len(s.deck)
         if s.phase == "deal":
             return (f"Game Setup: the start player draws cards equal to the number of "
-                    f"players (card {len(s._hand) + 1} of {s.game.players}); each of the "
+                    f"players (card {len(s.hand_cards) + 1} of {s.game.players}); each of the "
                     f"{n} cards in the deck is equally likely, 1/{n}.")
         return (f"Game Turn, step 1: draw 1 card from the draw deck; each of the {n} cards "
                 f"left is equally likely, 1/{n}.")
@@ -199,10 +153,10 @@ class DrawKind(Kind):
     def narrate(self, s: BackyardState, a: Draw, player: int) -> str:
         """Never names the card: the log is on screen for everyone (R6)."""
         who = _name(s, s.holder)
-        left = len(s._deck) - 1
+        left = len(s.deck) - 1
         if s.phase == "deal":
             return (f"{who} (start player) draws a card for the hand "
-                    f"({len(s._hand) + 1} of {s.game.players}); {left} left in the deck")
+                    f"({len(s.hand_cards) + 1} of {s.game.players}); {left} left in the deck")
         return f"{who} draws a card; {left} left in the deck"
 
 
@@ -221,38 +175,47 @@ class PlayKind(Kind):
         who = _name(s, s.holder)
         if s.phase == "deal":
             return (f"Game Setup: the start player first draws cards equal to the number of "
-                    f"players ({len(s._hand)} of {g.players} drawn)")
+                    f"players ({len(s.hand_cards)} of {g.players} drawn)")
         if s.phase == "draw":
             return f"Game Turn, step 1: {who} must draw 1 card before playing one"
         if player != s.holder:
             return f"Game Turn: it is {who}'s turn to build, not {_name(s, player)}'s"
-        if a.card not in s._hand:
+        if a.card not in s.hand_cards:
             return f"Game Turn, step 2: {card_text(a.card)} is not in {who}'s hand"
-        if not a.face_down and a.card not in g._fits[s._top_key(player)]:
+        if not a.face_down and a.card not in g.fits[s.top_placed(player)]:
             return why_no_match(s.top_floor(player), g.card_set[a.card])
         return None
 
-    def is_legal(self, s: BackyardState, a: Play, player: int) -> bool:
-        # The hot path of every playout: three lookups, no sentence built.
-        return (player == s._cp and player >= 0 and a.card in s._hand
-                and (a.face_down or a.card in s.game._fits[s._top_key(player)]))
+    def generate(self, s: BackyardState, seat: int) -> list[Action]:
+        # How to Build Your Treehouse: face up only if the bottom floor matches; Game
+        # Turn, step 2: face down as a wild, always.
+        house = s.treehouses[seat]
+        choices = s.game.choices[house[-1] if house else None]
+        return [a for c in s.hand_cards for a in choices[c]]
+
+    def click_path(self, s: BackyardState, a: Play, seat: int) -> tuple[str, ...]:
+        """The card (face up) or the tab under it (face down): render.py draws both."""
+        return (f"hand:{a.card}:{'down' if a.face_down else 'up'}",)
 
     def apply(self, s: BackyardState, a: Play, player: int) -> None:
         g = s.game
-        hand = s._hand
+        hand = s.hand_cards
         i = hand.index(a.card)
         rest = hand[:i] + hand[i + 1:]
-        houses = s._houses = list(s._houses)   # copy on write: clones share the old list
-        houses[player] = (*houses[player], (a.card, a.face_down))
-        s._played += 1
-        if s._played == g.total_plays:
+        houses = s.treehouses
+        s.treehouses = (*houses[:player], (*houses[player], (a.card, a.face_down)),
+                        *houses[player + 1:])
+        s.turn += 1
+        if s.turn == g.total_plays:
             # Game End: the leftover hand is set aside unscored (R2).
-            s._discard = rest
-            s._hand = ()
+            s.leftover = rest
+            s.hand_cards = ()
+            s.pop()
         else:
-            # Step 3: the rest goes clockwise, to the left, who plays next (R1).
-            s._hand = rest
-        s._settle()
+            # Step 3: the rest goes clockwise, to the left, who plays next (R1), and
+            # their turn starts with a draw (step 1): the play stage stays for them.
+            s.hand_cards = rest
+            s.push(DRAW)
 
     def explain(self, s: BackyardState, a: Play, player: int) -> str:
         g = s.game
@@ -280,15 +243,15 @@ class PlayKind(Kind):
         p = s.holder
         if p is None:
             return str(a)
-        n = len(s._houses[p]) + 1
+        n = len(s.treehouses[p]) + 1
         top = s.top_floor(p)
         on = ("their ladder" if top is None else "their wild" if top.colour is None
               else f"their {top}")
         what = "a card face down as a wild" if a.face_down else f"{card_text(a.card)} face up"
         cards = "1 card" if n == 1 else f"{n} cards"
         line = f"{_name(s, p)} plays {what} on {on}: {cards} in the treehouse"
-        rest = len(s._hand) - 1
-        if s._played + 1 == g.total_plays:
+        rest = len(s.hand_cards) - 1
+        if s.turn + 1 == g.total_plays:
             return (line + f". That was the last card: the game ends, and the {rest} "
                     "leftover cards are set aside unscored")
         return line + f"; passes {rest} cards to {_name(s, left_of(p, g.players))}"

@@ -28,148 +28,41 @@ tie on points, the tie-break that decided it).
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Collection, Iterable
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import quoteattr
 
 from ...core.svg import clicking_seat, target_attrs
 from ...protocol import Action
-from .moves import Play
-from .rules import LETTERS, Floor, matches
+from .actions import Play
+from .drawing import (
+    CARD_GAP,
+    CARD_W,
+    COL_W,
+    FLOOR_H,
+    FONT,
+    HAND_FLOOR,
+    HAND_ROW,
+    HAND_ROW_H,
+    HAND_STEP,
+    HAND_W,
+    HEAD_H,
+    LADDER_H,
+    PAD,
+    SIDE_W,
+    SLOT,
+    TAB_H,
+    WILD_FILL,
+    WILD_INK,
+    card_svg,
+    defs,
+    hammer_svg,
+    ladder_svg,
+    text,
+    title,
+)
+from .rules import matches
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import BackyardState
-
-FILL = {"purple": "#8E5DB0", "green": "#2E9E6B", "yellow": "#F2C53D", "blue": "#2F74C0"}
-INK = {"purple": "#FFFFFF", "green": "#FFFFFF", "yellow": "#3A2E00", "blue": "#FFFFFF"}
-WILD_FILL, WILD_INK = "#B9B9B9", "#3D3D3D"
-PATTERN = {"purple": "tl-by-stripes", "green": "tl-by-dots", "yellow": "tl-by-none",
-           "blue": "tl-by-waves"}
-
-PAD = 20             # outer margin
-HEAD_H = 62          # title and status
-COL_W = 142          # one treehouse column (narrower for five players: ``_col_w``)
-CARD_W = 108         # a card in a treehouse (34 less than its column)
-FLOOR_H = 16         # one floor of a built card
-CARD_GAP = 4         # between stacked cards
-SLOT = 2 * FLOOR_H + CARD_GAP
-LADDER_H = 26
-HAND_W, HAND_FLOOR = 92, 30   # a card in the hand
-HAND_STEP = HAND_W + 12
-TAB_H = 22           # the "face down" tab under a hand card
-HAND_ROW = 3         # hand cards per row
-HAND_ROW_H = 2 * HAND_FLOOR + TAB_H + 18
-SIDE_W = HAND_ROW * HAND_STEP  # the side panel: deck, achievement card, hand
-FONT = "font-family=\"'Nunito','Trebuchet MS','Segoe UI',sans-serif\""
-
-
-def _t(x: float, y: float, text: str, size: float = 12, fill: str = "#333",
-       anchor: str = "start", weight: str = "normal", extra: str = "",
-       fit: float | None = None) -> str:
-    """A text; with ``fit``, squeezed to that width when it would be wider (a narrow
-    column keeps its words at a readable size rather than shrinking them)."""
-    if fit is not None and len(text) * size * 0.56 > fit:
-        extra += f' textLength="{fit:g}" lengthAdjust="spacingAndGlyphs"'
-    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}" '
-            f'text-anchor="{anchor}" font-weight="{weight}"{extra}>{escape(text)}</text>')
-
-
-def _title(text: str) -> str:
-    """A tooltip (and the accessible name the board gives a clickable part)."""
-    return f"<title>{escape(text)}</title>"
-
-
-def _defs() -> str:
-    # Fixed ids: the live board gives each of its pictures its own (widgets/board.js), and
-    # a static picture is drawn on its own (an <img> in JupyterLab, a PNG in a notebook).
-    return (
-        "<defs>"
-        '<pattern id="tl-by-stripes" width="8" height="8" patternUnits="userSpaceOnUse" '
-        'patternTransform="rotate(45)"><rect width="3" height="8" fill="#fff" '
-        'opacity="0.18"/></pattern>'
-        '<pattern id="tl-by-dots" width="8" height="8" patternUnits="userSpaceOnUse">'
-        '<circle cx="4" cy="4" r="1.3" fill="#fff" opacity="0.28"/></pattern>'
-        '<pattern id="tl-by-waves" width="12" height="6" patternUnits="userSpaceOnUse">'
-        '<path d="M0 4 Q3 1 6 4 T12 4" fill="none" stroke="#fff" stroke-width="1" '
-        'opacity="0.3"/></pattern>'
-        '<pattern id="tl-by-none" width="8" height="8" patternUnits="userSpaceOnUse"/>'
-        '<pattern id="tl-by-hatch" width="6" height="6" patternUnits="userSpaceOnUse" '
-        'patternTransform="rotate(-45)"><rect width="1.5" height="6" fill="#fff" '
-        'opacity="0.35"/></pattern>'
-        '<linearGradient id="tl-by-sky" x1="0" y1="0" x2="0" y2="1">'
-        '<stop offset="0" stop-color="#EAF4FB"/><stop offset="1" stop-color="#F8F5EC"/>'
-        "</linearGradient>"
-        '<filter id="tl-by-shadow" x="-10%" y="-10%" width="120%" height="130%">'
-        '<feDropShadow dx="0" dy="1.5" stdDeviation="1.5" flood-opacity="0.25"/></filter>'
-        "</defs>"
-    )
-
-
-def _shape(x: float, y: float, w: float, h: float, top: bool, bottom: bool, r: float = 6) -> str:
-    """A rectangle path with rounded top and/or bottom corners."""
-    rt, rb = (r if top else 0), (r if bottom else 0)
-    return (f"M{x + rt:g} {y:g} H{x + w - rt:g} Q{x + w:g} {y:g} {x + w:g} {y + rt:g} "
-            f"V{y + h - rb:g} Q{x + w:g} {y + h:g} {x + w - rb:g} {y + h:g} H{x + rb:g} "
-            f"Q{x:g} {y + h:g} {x:g} {y + h - rb:g} V{y + rt:g} Q{x:g} {y:g} {x + rt:g} {y:g} Z")
-
-
-def _floor(x: float, y: float, w: float, h: float, f: Floor, size: int = 12,
-           top: bool = False, bottom: bool = False) -> str:
-    """One floor: colour, pattern, colour letter badge and number."""
-    d = _shape(x, y, w, h, top, bottom)
-    base = y + h / 2 + size * 0.36
-    if f.colour is None:
-        return (f'<g class="tl-floor" data-colour="wild">'
-                f'<path d="{d}" fill="{WILD_FILL}"/><path d="{d}" fill="url(#tl-by-hatch)"/>'
-                + _t(x + 8, base, "WILD", size - 1, WILD_INK, weight="bold")
-                + _t(x + w - 8, base, str(f.number), size, WILD_INK, "end", "bold") + "</g>")
-    fill, ink = FILL[f.colour], INK[f.colour]
-    r = min(h / 2 - 2, 8)
-    return (f'<g class="tl-floor" data-colour="{f.colour}">'
-            f'<path d="{d}" fill="{fill}"/><path d="{d}" fill="url(#{PATTERN[f.colour]})"/>'
-            f'<circle cx="{x + 4 + r:g}" cy="{y + h / 2:g}" r="{r:g}" fill="#fff" '
-            f'opacity="0.9"/>'
-            + _t(x + 4 + r, y + h / 2 + r * 0.42, LETTERS[f.colour], int(r * 1.2) + 1,
-                 "#333" if f.colour != "yellow" else "#3A2E00", "middle", "bold")
-            + _t(x + w - 8, base, str(f.number), size, ink, "end", "bold")
-            + "</g>")
-
-
-def _card(x: float, y: float, w: float, fh: float, floors: tuple[Floor, Floor], face_down: bool,
-          size: int = 12, attrs: str = "", tip: str = "") -> str:
-    """A card of two floors, bottom floor drawn below the top floor, rounded corners."""
-    fd = ' data-face-down="true"' if face_down else ""
-    return (f'<g{attrs}{fd}>' + (_title(tip) if tip else "") + '<g filter="url(#tl-by-shadow)">'
-            + _floor(x, y, w, fh, floors[1], size, top=True)
-            + _floor(x, y + fh, w, fh, floors[0], size, bottom=True) + "</g>"
-            f'<path d="{_shape(x, y, w, 2 * fh, True, True)}" fill="none" stroke="#2b2b2b" '
-            f'stroke-opacity="0.5" stroke-width="1.2"/>'
-            f'<line x1="{x:g}" y1="{y + fh:g}" x2="{x + w:g}" y2="{y + fh:g}" stroke="#fff" '
-            f'stroke-opacity="0.75" stroke-width="1"/></g>')
-
-
-def _ladder(x: float, y: float, w: float, h: float) -> str:
-    rungs = "".join(
-        f'<line x1="{x + 14:g}" y1="{y + 5 + i * (h - 8) / 3:g}" x2="{x + w - 14:g}" '
-        f'y2="{y + 5 + i * (h - 8) / 3:g}" stroke="#7A4E24" stroke-width="2.5" '
-        'stroke-linecap="round"/>'
-        for i in range(4))
-    return (f'<g class="tl-ladder">{_title("Ladder: any card may be built on it")}'
-            f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="6" '
-            f'fill="#E9D3B0" stroke="#A9773F" stroke-width="1.2"/>'
-            f'<line x1="{x + 14:g}" y1="{y + 2:g}" x2="{x + 14:g}" y2="{y + h - 2:g}" '
-            f'stroke="#7A4E24" stroke-width="2.5"/>'
-            f'<line x1="{x + w - 14:g}" y1="{y + 2:g}" x2="{x + w - 14:g}" y2="{y + h - 2:g}" '
-            f'stroke="#7A4E24" stroke-width="2.5"/>{rungs}'
-            + _t(x + w / 2, y + h / 2 + 4, "LADDER", 10, "#5A3815", "middle", "bold",
-                 ' letter-spacing="2" opacity="0.85"')
-            + "</g>")
-
-
-def _hammer(x: float, y: float) -> str:
-    return (f'<g class="tl-hammer" transform="translate({x:g},{y:g}) rotate(-35)">'
-            "<title>Start player (hammer)</title>"
-            '<rect x="-1.8" y="-2" width="3.6" height="16" rx="1.5" fill="#8B5A2B"/>'
-            '<rect x="-7" y="-6" width="14" height="6" rx="1.5" fill="#5F6B73"/></g>')
-
 
 # -- what the board needs beyond the picture ---------------------------------------------
 
@@ -250,10 +143,10 @@ def render_svg(state: BackyardState, viewer: int | None = None, selection: Itera
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tl-board tl-backyard" '
         f'width="{width:g}" height="{height:g}" viewBox="0 0 {width:g} {height:g}" {FONT} '
         f'data-phase="{state.phase}" data-turn="{state.turn}">',
-        _defs(),
+        defs(),
         f'<rect width="{width:g}" height="{height:g}" rx="14" fill="url(#tl-by-sky)"/>',
-        _t(PAD, 30, g.TITLE, 19, "#2D3B2D", weight="bold"),
-        _t(PAD, 50, f"{_status(state)}  ·  turn {min(state.turn + 1, g.total_plays)} of "
+        text(PAD, 30, g.TITLE, 19, "#2D3B2D", weight="bold"),
+        text(PAD, 50, f"{_status(state)}  ·  turn {min(state.turn + 1, g.total_plays)} of "
            f"{g.total_plays}  ·  {k} cards each", 13, "#4A4A4A", extra=' class="tl-status"'),
     ]
     out.append(_treehouses(state, viewer, PAD, HEAD_H, col_h))
@@ -276,7 +169,7 @@ def _how_to_build(x: float, y: float) -> str:
     return ('<g class="tl-rules">'
             f'<rect x="{x:g}" y="{y:g}" width="{SIDE_W:g}" height="86" rx="8" fill="#FFFFFF" '
             'fill-opacity="0.6" stroke="#D8D2C4"/>'
-            + "".join(_t(x + 10, y + 17 + 15 * i, line, 10.5, "#555")
+            + "".join(text(x + 10, y + 17 + 15 * i, line, 10.5, "#555")
                       for i, line in enumerate(lines))
             + "</g>")
 
@@ -310,18 +203,18 @@ def _treehouses(state: BackyardState, viewer: int | None, x0: float, y0: float,
                    f'stroke="{"#2E7D4F" if p == holder else "#D8D2C4"}" '
                    f'stroke-width="{2.5 if p == holder else 1}"/>')
         label = g.player_name(p) + (" (you)" if mine else "")
-        out.append(_t(cx + col_w / 2, y0 + 19, label, 13, "#2D3B2D", "middle", "bold"))
+        out.append(text(cx + col_w / 2, y0 + 19, label, 13, "#2D3B2D", "middle", "bold"))
         if p == state.start_player:
-            out.append(_hammer(cx + 18, y0 + 13))
+            out.append(hammer_svg(cx + 18, y0 + 13))
         if p == holder:
-            out.append(_t(cx + col_w / 2, y0 + 33, "holds the hand", 10, "#2E7D4F", "middle"))
+            out.append(text(cx + col_w / 2, y0 + 33, "holds the hand", 10, "#2E7D4F", "middle"))
         # Faint slots for the cards still to come: the column shows how tall it will grow.
         for i in range(len(house), k):
             y = base - (i + 1) * SLOT + CARD_GAP
             out.append(f'<rect x="{x + 3:g}" y="{y + 1:g}" width="{card_w - 6:g}" '
                        f'height="{2 * FLOOR_H - 2:g}" rx="6" fill="none" stroke="#CFC8B6" '
                        'stroke-dasharray="4 4" stroke-width="1"/>')
-        out.append(_ladder(x, base, card_w, LADDER_H))
+        out.append(ladder_svg(x, base, card_w, LADDER_H))
         out.append(f'<rect x="{cx + 10:g}" y="{base + LADDER_H:g}" width="{col_w - 20:g}" '
                    'height="4" rx="2" fill="#8DBF6A"/>')
         for i, pc in enumerate(house):
@@ -333,7 +226,7 @@ def _treehouses(state: BackyardState, viewer: int | None, x0: float, y0: float,
             else:
                 tip = (f"{g.player_name(p)}'s card {i + 1}: face down, a wild (grey floors "
                        f"score {g.wild_points} each)")
-            out.append(_card(x, y, card_w, FLOOR_H, pc.floors, pc.face_down, 11,
+            out.append(card_svg(x, y, card_w, FLOOR_H, pc.floors, pc.face_down, 11,
                              f' class="tl-built" data-index="{i}"', tip))
         out.append(_run(x, base, card_w, runs[p], scores[p]["run"]))
         s = scores[p]
@@ -341,9 +234,9 @@ def _treehouses(state: BackyardState, viewer: int | None, x0: float, y0: float,
         if g.achievements_on:
             parts += f" + ach. {s['achievement']}"
         sy = base + LADDER_H + 22
-        out.append(_t(cx + col_w / 2, sy, f"{s['total']} points", 14, "#2D3B2D",
+        out.append(text(cx + col_w / 2, sy, f"{s['total']} points", 14, "#2D3B2D",
                       "middle", "bold", ' class="tl-score"'))
-        out.append(_t(cx + col_w / 2, sy + 15, parts, 10, "#666", "middle", fit=col_w - 14))
+        out.append(text(cx + col_w / 2, sy + 15, parts, 10, "#666", "middle", fit=col_w - 14))
         out.append("</g>")
     return "".join(out)
 
@@ -363,13 +256,13 @@ def _run(x: float, base: float, card_w: float, run, bonus: int) -> str:
             + (f", the longest in the game: +{bonus} points" if bonus else
                ", not the longest in the game"))
     return (f'<g class="tl-run" data-run="{run.length}" data-colour="{run.colour}">'
-            + _title(what)
+            + title(what)
             + f'<rect x="{x - 4:g}" y="{y_hi - 3:g}" width="{card_w + 8:g}" '
             f'height="{y_lo - y_hi + 6:g}" rx="8" fill="none" stroke="{colour}" '
             f'stroke-width="{3 if bonus else 1.5}" '
             f'stroke-dasharray="{"none" if bonus else "5 3"}"/>'
-            + _t(x + card_w + 4, (y_hi + y_lo) / 2 - 2, "run", 10, colour)
-            + _t(x + card_w + 4, (y_hi + y_lo) / 2 + 10, f"{run.length}", 11, colour,
+            + text(x + card_w + 4, (y_hi + y_lo) / 2 - 2, "run", 10, colour)
+            + text(x + card_w + 4, (y_hi + y_lo) / 2 + 10, f"{run.length}", 11, colour,
                  "start", "bold")
             + "</g>")
 
@@ -377,10 +270,10 @@ def _run(x: float, base: float, card_w: float, run, bonus: int) -> str:
 def _deck_and_achievement(state: BackyardState, x: float, y: float) -> str:
     g = state.game
     out = [f'<g class="tl-deck" data-count="{state.deck_count}">'
-           + _title(f"The draw deck: {state.deck_count} cards, drawn at random")
+           + title(f"The draw deck: {state.deck_count} cards, drawn at random")
            + "".join(f'<rect x="{x + i * 2:g}" y="{y + 6 - i * 2:g}" width="28" height="20" '
                      f'rx="4" fill="#6B8F5E" stroke="#3F5A36"/>' for i in range(3))
-           + _t(x + 40, y + 21, f"Deck: {state.deck_count} cards", 12, "#3F5A36",
+           + text(x + 40, y + 21, f"Deck: {state.deck_count} cards", 12, "#3F5A36",
                 weight="bold")
            + "</g>"]
     ach = state.achievement
@@ -388,19 +281,19 @@ def _deck_and_achievement(state: BackyardState, x: float, y: float) -> str:
     if ach is not None:
         aw = SIDE_W
         out.append(f'<g class="tl-achievement" data-achievement={quoteattr(ach.id)}>'
-                   + _title(f"Achievement card: {ach.name}, +{ach.points} points to everyone "
+                   + title(f"Achievement card: {ach.name}, +{ach.points} points to everyone "
                             f"who meets it at the end: {ach.text}")
                    + f'<rect x="{x:g}" y="{ay:g}" width="{aw}" height="62" rx="10" '
                    'fill="#FFF7E0" stroke="#D9A400" stroke-width="1.5" '
                    'filter="url(#tl-by-shadow)"/>'
-                   + _t(x + 12, ay + 20, f"★ {ach.name}", 13, "#6B4E00", weight="bold")
-                   + _t(x + aw - 12, ay + 20, f"+{ach.points}", 15, "#6B4E00", "end", "bold")
-                   + _t(x + 12, ay + 40, ach.text, 11, "#5A4A1A")
-                   + _t(x + 12, ay + 55, "Everyone who meets it scores the points", 10,
+                   + text(x + 12, ay + 20, f"★ {ach.name}", 13, "#6B4E00", weight="bold")
+                   + text(x + aw - 12, ay + 20, f"+{ach.points}", 15, "#6B4E00", "end", "bold")
+                   + text(x + 12, ay + 40, ach.text, 11, "#5A4A1A")
+                   + text(x + 12, ay + 55, "Everyone who meets it scores the points", 10,
                         "#8A7A4A")
                    + "</g>")
     elif g.achievements_on:
-        out.append(_t(x, ay + 20, "Achievement card: not chosen yet", 12, "#777"))
+        out.append(text(x, ay + 20, "Achievement card: not chosen yet", 12, "#777"))
     return "".join(out)
 
 
@@ -414,7 +307,7 @@ def _hand(state: BackyardState, me: int | None, x0: float, y: float,
             lines = _end_lines(state)
         else:
             lines = ["Set-up: the start player will draw the hand."]
-        parts += [_t(x0, y + 16 + 16 * i, line, 12, "#555") for i, line in enumerate(lines)]
+        parts += [text(x0, y + 16 + 16 * i, line, 12, "#555") for i, line in enumerate(lines)]
         parts.append("</g>")
         return "".join(parts)
     hand = state.hand(holder)
@@ -422,22 +315,22 @@ def _hand(state: BackyardState, me: int | None, x0: float, y: float,
     if me != holder:
         # Nobody at the screen may see this hand (a bot's, another player's, or a picture
         # drawn for nobody): its backs only.
-        parts.append(_t(x0, y + 14, f"{g.player_name(holder)} holds the hand "
+        parts.append(text(x0, y + 14, f"{g.player_name(holder)} holds the hand "
                         f"({len(hand)} cards)", 13, "#2D3B2D", weight="bold"))
-        parts.append(_t(x0, y + 31, "Their cards are hidden from this screen.", 11, "#666"))
+        parts.append(text(x0, y + 31, "Their cards are hidden from this screen.", 11, "#666"))
         for i in range(len(hand)):
             parts.append(f'<rect x="{x0 + i * 34:g}" y="{y + 42:g}" width="44" height="62" '
                          'rx="7" fill="#6B8F5E" stroke="#3F5A36" filter="url(#tl-by-shadow)">'
-                         f"{_title('A card in the hand (hidden from this screen)')}</rect>")
+                         f"{title('A card in the hand (hidden from this screen)')}</rect>")
         parts.append("</g>")
         return "".join(parts)
     top = state.top_floor(holder)
     on = ("the ladder: any card fits" if top is None
           else "a wild: any card fits" if top.colour is None else f"{top}")
     clickable = any(f"hand:{c.id}:{how}" in targets for c in hand for how in ("up", "down"))
-    parts.append(_t(x0, y + 14, f"Your hand, {g.player_name(holder)} ({len(hand)} cards)",
+    parts.append(text(x0, y + 14, f"Your hand, {g.player_name(holder)} ({len(hand)} cards)",
                     13, "#2D3B2D", weight="bold"))
-    parts.append(_t(x0, y + 30, f"Your top floor: {on}", 11, "#444"))
+    parts.append(text(x0, y + 30, f"Your top floor: {on}", 11, "#444"))
     if clickable:
         hint = ["Click a glowing card to build it face up,",
                 "or the tab under any card to build it face down."]
@@ -445,7 +338,7 @@ def _hand(state: BackyardState, me: int | None, x0: float, y: float,
         hint = ["Not your turn at this screen: nothing to click."]
     else:
         hint = ["Waiting for the draw."]
-    parts += [_t(x0, y + 44 + 12 * i, line, 10.5, "#666") for i, line in enumerate(hint)]
+    parts += [text(x0, y + 44 + 12 * i, line, 10.5, "#666") for i, line in enumerate(hint)]
     cy += 12 * (len(hint) - 1)
     playing = state.phase == "play"
     for i, card in enumerate(hand):
@@ -465,7 +358,7 @@ def _hand(state: BackyardState, me: int | None, x0: float, y: float,
                    + state.why_illegal(Play(card.id), by=holder))
         else:
             tip = card.text
-        body = _card(x, yy, HAND_W, HAND_FLOOR, card.floors, False, 14,
+        body = card_svg(x, yy, HAND_W, HAND_FLOOR, card.floors, False, 14,
                      target_attrs(up, targets, selection, "tl-face-up"), tip)
         if playing and not fits:
             body = f'<g opacity="0.5">{body}</g>'
@@ -474,10 +367,10 @@ def _hand(state: BackyardState, me: int | None, x0: float, y: float,
         tab_tip = (state.explain(Play(card.id, True), by=holder) if playing
                    else "Build this card face down as a wild")
         parts.append(f'<g{target_attrs(down, targets, selection, "tl-face-down-tab")}>'
-                     + _title(tab_tip)
+                     + title(tab_tip)
                      + f'<rect x="{x + 8:g}" y="{ty:g}" width="{HAND_W - 16:g}" '
                      f'height="{TAB_H - 4:g}" rx="6" fill="{WILD_FILL}" stroke="#777"/>'
-                     + _t(x + HAND_W / 2, ty + 13, "face down", 10, WILD_INK, "middle", "bold")
+                     + text(x + HAND_W / 2, ty + 13, "face down", 10, WILD_INK, "middle", "bold")
                      + "</g>")
         parts.append("</g>")
     parts.append("</g>")
@@ -503,16 +396,14 @@ def _end_lines(state: BackyardState) -> list[str]:
 
 def click_paths(state: BackyardState, player: int | None = None
                 ) -> dict[Action, tuple[str, ...]]:
-    """One click per play of ``player`` (None: the player to move): the card (face up) or
-    its tab (face down)."""
+    """One click per play of ``player`` (None: the player to move), as each kind names it
+    (moves.py: the card face up, or its tab face down)."""
     player = clicking_seat(state, player)
     if player is None:
         return {}
-    out: dict[Action, tuple[str, ...]] = {}
-    for a in state.legal_actions(player):
-        if isinstance(a, Play):
-            out[a] = (f"hand:{a.card}:{'down' if a.face_down else 'up'}",)
-    return out
+    kinds = state.KINDS
+    return {a: kinds.get(a).click_path(state, a, player)  # type: ignore[union-attr]
+            for a in state.legal_actions(player)}
 
 
 def render_text(state: BackyardState) -> str:

@@ -14,7 +14,11 @@ Names: ``ACTIONS`` are the five actions that change an arrangement (tip, aim, ho
 swap); ``FACES`` the six faces of the die (the five and wild).
 """
 
+from . import arrangement
 from .actions import Pass, Play, Roll
+
+# ``moves`` here is the arrangement model's function, as it always was: importing the kinds
+# module (moves.py) above bound the package attribute to that module, so bind it again.
 from .arrangement import (
     ACTIONS,
     FACES,
@@ -23,12 +27,17 @@ from .arrangement import (
     Position,
     all_arrangements,
     can,
-    moves,
+    moves,  # noqa: E402, F811
     results,
     sentence,
 )
+from .game import PyramidsGame
 from .rules import Turn, turn_rule
-from .state import PyramidsGame, PyramidsState
+from .state import PyramidsState
+
+# ``moves`` here is the arrangement model's function, as it always was: importing the kinds
+# module (moves.py) above bound the package attribute to that module, so bind it again.
+moves = arrangement.moves  # noqa: F811
 
 __all__ = [
     "PyramidsGame", "PyramidsState", "Roll", "Play", "Pass",

@@ -268,7 +268,7 @@ def die_faces() -> tuple[tuple[str, Fraction], ...]:
 
 def _engine() -> Any:
     """A 2-player game from the engine (the solitaire questions only look at seat 0)."""
-    from .state import PyramidsGame
+    from .game import PyramidsGame
 
     return PyramidsGame(players=2)
 
@@ -290,7 +290,7 @@ def engine_win_next_roll(trio: Arrangement | str, house: Arrangement | str,
     decision (the engine refuses a face that can change neither line: that is a reroll),
     and a face wins if one of the engine's legal actions makes seat 0 a winner.
     """
-    from .state import PyramidsGame
+    from .game import PyramidsGame
 
     game = PyramidsGame(players=2, aim_stack_top=aim_stack_top)
     other = str(house)
@@ -408,10 +408,6 @@ def as_sympy(value: Fraction | int) -> Any:
 
     value = Fraction(value)
     return sympy.Rational(value.numerator, value.denominator)
-
-
-def percent(p: Fraction, digits: int = 1) -> str:
-    return f"{float(p) * 100:.{digits}f}%"
 
 
 __all__: Sequence[str] = (

@@ -32,14 +32,22 @@ from ...core.svg import Picture, clicking_seat, target_attrs
 from ...protocol import Action
 from . import data, rules
 from .arrangement import RIGHT, TRIO, Arrangement, Position, name
+from .geometry import (
+    GAP,
+    line_layout,
+    line_width,
+    lying_shape,
+    piece_size,
+    points_attr,
+    shade,
+    stack_shapes,
+)
+from .moves import side_id
 
 # piece letter -> (base width, height) of its triangle
-SIZES = {"S": (28, 34), "M": (38, 46), "L": (48, 58)}
-_DEFAULT_SIZE = (32, 40)
 PLAYER_COLOURS = ["#e4572e", "#2e86de", "#17a589", "#f0a202", "#8e44ad", "#d81b60",
                   "#00838f", "#6d4c41"]
 HOUSE_COLOUR = "#8d99ae"
-GAP = 30          # space between positions, room for the gap markers
 LINE_X = 14       # where a line starts in its cell
 CELL_W = 316      # one line (the House or a trio) with its name
 CELL_H = 172
@@ -47,32 +55,18 @@ CELL_GAP = 8
 COLUMNS = 3
 MARGIN = 10
 TOP = 60          # height of the title band
-STACK_STEP = 0.45  # how far up the piece below the next piece of a stack sits
 #: The widest a picture of bare arrangements is drawn (it must fit a notebook column).
 PICTURE_MAX_W = 760
 
 
-def side_id(side: str, player: int) -> str:
-    """``trio:0`` or ``house``: the prefix of every target id on that line."""
-    return "house" if side == rules.HOUSE_SIDE else f"trio:{player}"
-
-
 def click_paths(state: Any, player: int | None = None) -> dict[Action, tuple[str, ...]]:
-    """Each legal decision of ``player`` (None: the one to move) and its clicks: (piece,
-    destination), or ("pass",)."""
-    from .actions import Pass, Play
-
+    """Each legal decision of ``player`` (None: the one to move) and its clicks, as each
+    kind names them (moves.py): (piece, destination), or ("pass",)."""
     p = clicking_seat(state, player)
     if p is None:
         return {}
-    out: dict[Action, tuple[str, ...]] = {}
-    for a in state.legal_actions():
-        if isinstance(a, Pass):
-            out[a] = ("pass",)
-        elif isinstance(a, Play):
-            s = side_id(a.side, p)
-            out[a] = (f"{s}:{a.piece}", f"{s}:{state.move_of(a).target}")
-    return out
+    kinds = state.KINDS
+    return {a: kinds.get(a).click_path(state, a, p) for a in state.legal_actions()}
 
 
 # -- text ----------------------------------------------------------------------------------
@@ -108,102 +102,6 @@ def render_text(state: Any) -> str:
 def outcome_text(state: Any) -> str:
     """Who won and how, for the board's status line ("" before the end)."""
     return _status(state) if state.is_terminal() else ""
-
-
-# -- geometry ------------------------------------------------------------------------------
-
-def _size(c: str) -> tuple[int, int]:
-    return SIZES.get(c, _DEFAULT_SIZE)
-
-
-def _pos_width(pos: Position) -> int:
-    if pos.upright:
-        return max(_size(c)[0] for c in pos.pieces)
-    return _size(pos.pieces)[1]
-
-
-def _layout(arr: Arrangement) -> list[tuple[float, float]]:
-    """(left x, width) of each position, relative to the line start."""
-    out, x = [], GAP / 2
-    for pos in arr:
-        w = _pos_width(pos)
-        out.append((x, w))
-        x += w + GAP
-    return out
-
-
-def _line_width(arr: Arrangement) -> float:
-    lay = _layout(arr)
-    return lay[-1][0] + lay[-1][1] + GAP / 2 if lay else GAP
-
-
-class _Shape:
-    """One piece of an upright stack: its triangle, its base and apex, and where its
-    letter shows (``label_y``: on a part no smaller piece in front covers)."""
-
-    def __init__(self, piece: str, cx: float, base: float) -> None:
-        w, h = _size(piece)
-        self.piece, self.cx, self.w, self.h = piece, cx, w, h
-        self.base, self.apex = base, base - h
-        self.pts = [(cx - w / 2, base), (cx + w / 2, base), (cx, base - h)]
-        self.label_y = base - h / 3 + 5
-        self.see_through = False
-
-    def half_width(self, y: float) -> float:
-        return self.w / 2 * max(0.0, min(1.0, (y - self.apex) / self.h))
-
-
-def _stack_shapes(pos: Position, cx: float, ground: float) -> list[_Shape]:
-    """The pieces of an upright stack in drawing order: larger pieces first, so a smaller
-    piece is always in front and whole (bottom-first among equals). Each piece sits
-    ``STACK_STEP`` of the way up the piece below it; a piece larger than one below it is
-    see-through (it nests over it) and its letter goes where nothing covers it."""
-    shapes, base, below_h = [], ground, 0.0
-    for k, c in enumerate(pos.pieces):
-        if k:
-            base -= below_h * STACK_STEP
-        shapes.append(_Shape(c, cx, base))
-        below_h = _size(c)[1]
-    for k, s in enumerate(shapes):
-        s.see_through = any(t.w < s.w for t in shapes[:k])
-        front = [(t.apex, t.base) for t in shapes if t.w < s.w]
-        s.label_y = _free_spot(s.apex + 14, s.base - 2, front, s.label_y)
-    return sorted(shapes, key=lambda s: -s.w)
-
-
-def _free_spot(lo: float, hi: float, covered: list[tuple[float, float]], default: float) -> float:
-    """The baseline of a 12px letter in the longest stretch of [lo, hi] (down the centre
-    line) that no interval of ``covered`` hides; ``default`` if nothing is covered."""
-    if not covered:
-        return default
-    cuts = sorted((max(a, lo), min(b, hi)) for a, b in covered if b > lo and a < hi)
-    best, y = (0.0, default - 5), lo
-    for a, b in cuts:
-        if a - y > best[0]:
-            best = (a - y, (y + a) / 2)
-        y = max(y, b)
-    if hi - y > best[0]:
-        best = (hi - y, (y + hi) / 2)
-    return best[1] + 5
-
-
-def _lying_shape(pos: Position, x: float, ground: float) -> list:
-    w, h = _size(pos.pieces)
-    if pos.facing == RIGHT:
-        return [(x, ground), (x, ground - w), (x + h, ground - w / 2)]
-    return [(x + h, ground), (x + h, ground - w), (x, ground - w / 2)]
-
-
-def _pts(points: Iterable[tuple[float, float]]) -> str:
-    return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
-
-
-def _shade(hex_colour: str, factor: float) -> str:
-    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
-    def mix(v: int) -> int:
-        return int(v * factor) if factor < 1 else int(v + (255 - v) * (factor - 1))
-
-    return "#{:02x}{:02x}{:02x}".format(*(max(0, min(255, mix(v))) for v in (r, g, b)))
 
 
 # -- SVG -----------------------------------------------------------------------------------
@@ -370,7 +268,7 @@ def _cell(state: Any, side: str, p: int, x0: float, y0: float, targets: frozense
     if sub:
         out.append(f'<text x="{x0 + 12}" y="{y0 + 41}" font-size="12" font-weight="bold" '
                    f'fill="{sub_colour}">{escape(sub)}</text>')
-    layout = _layout(arr)
+    layout = line_layout(arr)
     lx0 = x0 + LINE_X
     mine = picked is not None and picked[0] == sid
     sel_piece = picked[1] if mine else None
@@ -379,17 +277,17 @@ def _cell(state: Any, side: str, p: int, x0: float, y0: float, targets: frozense
     for (lx, w), pos in zip(layout, arr):
         if pos.upright:
             cx = lx0 + lx + w / 2
-            for s in _stack_shapes(pos, cx, ground):
+            for s in stack_shapes(pos, cx, ground):
                 out.append(_piece(sid, s.piece, s.pts, colour, targets, selection, s.label_y,
                                   s.see_through, _piece_tip(owner, pos, s.piece, targets, sid)))
                 by = s.label_y - 5
                 anchors[s.piece] = (cx, s.apex, cx + s.half_width(by) - 2, by)
         else:
-            pts = _lying_shape(pos, lx0 + lx, ground)
+            pts = lying_shape(pos, lx0 + lx, ground)
             c = pos.pieces
             out.append(_piece(sid, c, pts, colour, targets, selection, None,
                               tip=_piece_tip(owner, pos, c, targets, sid)))
-            w_, h_ = _size(c)
+            w_, h_ = piece_size(c)
             anchors[c] = (lx0 + lx + h_ / 2, ground - w_, lx0 + lx + h_ / 2, ground - w_ / 2)
     if mine:  # destination markers, only on the line of the picked piece
         out += _markers(arr, sid, sel_piece, layout, lx0, ground, anchors, targets, sentences)
@@ -426,10 +324,10 @@ def _piece(sid: str, c: str, pts: list, colour: str, targets: frozenset,
     return (
         f'<g data-piece="{c}" data-size="{size}"{target_attrs(tid, targets, selection)}>'
         f"<title>{escape(tip or name(c).capitalize())}</title>"
-        f'<polygon class="piece-face" points="{_pts(pts)}" fill="{colour}" '
-        f'fill-opacity="{fill_op}" stroke="{_shade(colour, 0.6)}" stroke-width="2" '
+        f'<polygon class="piece-face" points="{points_attr(pts)}" fill="{colour}" '
+        f'fill-opacity="{fill_op}" stroke="{shade(colour, 0.6)}" stroke-width="2" '
         'stroke-linejoin="round"/>'
-        f'<polygon points="{_pts([(tx, ty), mid, (bx, by)])}" fill="{_shade(colour, 0.75)}" '
+        f'<polygon points="{points_attr([(tx, ty), mid, (bx, by)])}" fill="{shade(colour, 0.75)}" '
         f'fill-opacity="{0.45 if see_through else 0.55}" stroke="none"/>'
         f'<text x="{lx:.1f}" y="{ly:.1f}" font-size="12" font-weight="bold" fill="#fff" '
         'font-family="sans-serif" '
@@ -476,7 +374,7 @@ def _markers(arr: Arrangement, sid: str, piece: str | None, layout: list, x0: fl
         if pos.upright:
             top = min(anchors[c][1] for c in pos.pieces)
         else:
-            top = ground - _size(pos.pieces)[0]
+            top = ground - piece_size(pos.pieces)[0]
         out.append(_marker(f"{sid}:on:{j}", cx, top - 15, "&#8595;", targets,
                            tip(f"{sid}:on:{j}", f"onto {name(pos.top)}")))
         out.append(_marker(f"{sid}:under:{j}", cx, ground + 16, "&#8593;", targets,
@@ -508,10 +406,10 @@ def _stack_height(arr: Arrangement) -> float:
     tallest = 0.0
     for pos in arr:
         if pos.upright:
-            shapes = _stack_shapes(pos, 0.0, 0.0)
+            shapes = stack_shapes(pos, 0.0, 0.0)
             tallest = max(tallest, -min(s.apex for s in shapes))
         else:
-            tallest = max(tallest, _size(pos.pieces)[0])
+            tallest = max(tallest, piece_size(pos.pieces)[0])
     return tallest
 
 
@@ -523,7 +421,7 @@ def arrangements_svg(arrangements: Iterable[Arrangement | str], captions: Iterab
     arrs = [a if isinstance(a, Arrangement) else Arrangement.parse(a) for a in arrangements]
     given = list(captions)
     caps = given + [str(a) for a in arrs[len(given):]]
-    cell_w = int(max([140] + [_line_width(a) + 16 for a in arrs]))
+    cell_w = int(max([140] + [line_width(a) + 16 for a in arrs]))
     cell_h = int(max([60.0] + [_stack_height(a) for a in arrs])) + 44
     cols = max(1, min(per_row, len(arrs), PICTURE_MAX_W // cell_w))
     rows = max(1, -(-len(arrs) // cols))
@@ -537,13 +435,13 @@ def arrangements_svg(arrangements: Iterable[Arrangement | str], captions: Iterab
         out.append(f'<g data-arrangement="{escape(str(arr))}">')
         out.append(f'<line x1="{x0 + 8}" y1="{ground}" x2="{x0 + cell_w - 8}" y2="{ground}" '
                    'stroke="#a1887f" stroke-width="1.5" stroke-dasharray="5 4"/>')
-        for (lx, pw), pos in zip(_layout(arr), arr):
+        for (lx, pw), pos in zip(line_layout(arr), arr):
             if pos.upright:
-                for s in _stack_shapes(pos, x0 + 8 + lx + pw / 2, ground):
+                for s in stack_shapes(pos, x0 + 8 + lx + pw / 2, ground):
                     out.append(_piece("line", s.piece, s.pts, colour, frozenset(), frozenset(),
                                       s.label_y, s.see_through))
             else:
-                pts = _lying_shape(pos, x0 + 8 + lx, ground)
+                pts = lying_shape(pos, x0 + 8 + lx, ground)
                 out.append(_piece("line", pos.pieces, pts, colour, frozenset(), frozenset(),
                                   None))
         out.append(f'<text x="{x0 + cell_w / 2}" y="{ground + 20}" font-size="13" '

@@ -37,94 +37,29 @@ How it is solved (in seconds, exactly):
 
 from __future__ import annotations
 
-import itertools
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Sequence
 
 from ...errors import RuleError
-from .arrangement import FACES, LEFT, RIGHT, UP, Arrangement, all_arrangements, piece_set, results
+from .arrangement import FACES, Arrangement, all_arrangements, piece_set, results
+from .graph import strongly_connected
 from .rules import turn_rule
+from .symmetry import (
+    candidate_symmetries,
+    checked_symmetries,
+    is_symmetry,
+    mirror,
+    move_sets,
+    relabel,
+    symmetries,
+)
 
 WIN = -1
 """Marks a choice that makes the match (the game ends: value 0)."""
 
 Die = Sequence[tuple[str, Fraction]]
-
-
-# ---------------------------------------------------------------------------------------
-# symmetries
-# ---------------------------------------------------------------------------------------
-
-def mirror(a: Arrangement) -> Arrangement:
-    """The arrangement seen in a mirror: positions reversed, lying pieces point the other
-    way, stacks keep their bottom-to-top order."""
-    flip = {UP: UP, LEFT: RIGHT, RIGHT: LEFT}
-    return Arrangement([(p.pieces, flip[p.facing]) for p in reversed(a.positions)])
-
-
-def relabel(a: Arrangement, mapping: dict[str, str]) -> Arrangement:
-    """The same shape with every piece renamed by ``mapping``."""
-    return Arrangement([("".join(mapping[c] for c in p.pieces), p.facing) for p in a])
-
-
-def candidate_symmetries(pieces: str) -> list[Callable[[Arrangement], Arrangement]]:
-    """Every relabelling of the pieces, with and without a mirror (12 for a trio)."""
-    out = []
-    for perm in itertools.permutations(pieces):
-        mapping = dict(zip(pieces, perm))
-        out.append(lambda a, m=mapping: relabel(a, m))
-        out.append(lambda a, m=mapping: mirror(relabel(a, m)))
-    return out
-
-
-def is_symmetry(g: Callable[[Arrangement], Arrangement], arrangements: Sequence[Arrangement],
-                aim_stack_top: bool) -> bool:
-    """Whether ``g`` maps every move to a move: results(g(a), f) == g(results(a, f)) for
-    every arrangement a and every face f. Only then may the solver merge a with g(a)."""
-    arrs = list(arrangements)
-    index = {a: i for i, a in enumerate(arrs)}
-    images = [g(a) for a in arrs]
-    if any(b not in index for b in images):
-        return False
-    perm = [index[b] for b in images]
-    return _is_symmetry_perm(perm, _table(arrs, aim_stack_top))
-
-
-def _table(arrs: Sequence[Arrangement], aim_stack_top: bool) -> dict[str, list[frozenset[int]]]:
-    """{face: [indices of results of arrangement i]}: the move graphs as index sets."""
-    index = {a: i for i, a in enumerate(arrs)}
-    return {f: [frozenset(index[b] for b in results(a, f, aim_stack_top=aim_stack_top))
-                for a in arrs] for f in FACES}
-
-
-def _is_symmetry_perm(perm: Sequence[int], table: dict[str, list[frozenset[int]]]) -> bool:
-    return all(
-        rows[perm[i]] == frozenset(perm[j] for j in rows[i])
-        for rows in table.values() for i in range(len(perm))
-    )
-
-
-def symmetries(pieces: str = "SML", aim_stack_top: bool = True) -> list[list[int]]:
-    """The checked symmetries, each as a permutation of the arrangement indices (sorted
-    order of ``all_arrangements``). Candidates that fail the check are dropped."""
-    arrs = all_arrangements(pieces)
-    return _checked_symmetries(arrs, _table(arrs, aim_stack_top))
-
-
-def _checked_symmetries(arrs: Sequence[Arrangement],
-                        table: dict[str, list[frozenset[int]]]) -> list[list[int]]:
-    index = {a: i for i, a in enumerate(arrs)}
-    out = []
-    for g in candidate_symmetries("".join(sorted(arrs[0].pieces))):
-        images = [g(a) for a in arrs]
-        if any(b not in index for b in images):
-            continue
-        perm = [index[b] for b in images]
-        if _is_symmetry_perm(perm, table):
-            out.append(perm)
-    return out
 
 
 # ---------------------------------------------------------------------------------------
@@ -184,9 +119,9 @@ class _Reduced:
 def _build(pieces: str, aim_stack_top: bool, die: Die) -> _Reduced:
     arrs = all_arrangements(pieces)
     n = len(arrs)
-    full = _table(arrs, aim_stack_top)
+    full = move_sets(arrs, aim_stack_top)
     table = {f: [sorted(r) for r in full[f]] for f, _ in die}
-    group = _checked_symmetries(arrs, full)
+    group = checked_symmetries(arrs, full)
     class_key = [0] * (n * n)
     for t in range(n):
         for h in range(n):
@@ -264,51 +199,6 @@ def _pick(succ: list[int], value: Callable[[int], Any]) -> int:
     return min(succ, key=lambda c: (value(c), c != WIN, c))
 
 
-def _strongly_connected(edges: list[list[int]]) -> list[list[int]]:
-    """Tarjan's algorithm, iterative; components come out sinks first."""
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
-    on_stack: set[int] = set()
-    stack: list[int] = []
-    out: list[list[int]] = []
-    counter = 0
-    for root in range(len(edges)):
-        if root in index:
-            continue
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on_stack.add(root)
-        work = [(root, iter(edges[root]))]
-        while work:
-            node, it = work[-1]
-            for w in it:
-                if w not in index:
-                    index[w] = low[w] = counter
-                    counter += 1
-                    stack.append(w)
-                    on_stack.add(w)
-                    work.append((w, iter(edges[w])))
-                    break
-                if w in on_stack:
-                    low[node] = min(low[node], index[w])
-            else:
-                work.pop()
-                if work:
-                    parent = work[-1][0]
-                    low[parent] = min(low[parent], low[node])
-                if low[node] == index[node]:
-                    comp = []
-                    while True:
-                        w = stack.pop()
-                        on_stack.discard(w)
-                        comp.append(w)
-                        if w == node:
-                            break
-                    out.append(comp)
-    return out
-
-
 def _evaluate(m: _Reduced, policy: list[list[int]]) -> list[Fraction]:
     """Exact values of a policy: solve (1 - reroll - sum p*[next == s]) V(s) - sum p V(next)
     = 1, component by component (sinks first), by sparse Gaussian elimination with a
@@ -324,7 +214,7 @@ def _evaluate(m: _Reduced, policy: list[list[int]]) -> list[Fraction]:
         eq_coef.append(row)
     edges = [[c for c in eq_coef[s] if c != s] for s in range(k)]
     values: list[Fraction | None] = [None] * k
-    for comp in _strongly_connected(edges):
+    for comp in strongly_connected(edges):
         members = set(comp)
         eqs: dict[int, tuple[dict[int, Fraction], Fraction]] = {}
         cols: dict[int, set[int]] = {s: set() for s in comp}

@@ -1,0 +1,169 @@
+"""Backyard Builders Treehouse: the game, its options and the tables every state shares.
+
+    import treehouse_lab as tl
+    game = tl.load_game("backyard", players=3, achievements=True)
+
+The tables (which cards fit on which top, each card's plays there, the draw outcomes of each
+deck size) are made once per card set and shared by every state, so a playout allocates
+almost nothing and legality is a lookup in a list made from a table.
+
+Rulings referred to as R1, R2 ... are in docs/rulings/backyard.md.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any, ClassVar, Mapping
+
+from ...core.options import Option
+from ...protocol import Action, Game
+from . import rules
+from .actions import ChooseAchievement, ChooseStartPlayer, Draw, Play
+from .data import (
+    achievements_of,
+    achievements_option,
+    cards_of,
+    cards_option,
+    standard_achievements,
+    standard_cards,
+)
+from .moves import RULES
+from .rules import CARDS_EACH, LADDERS, Achievement, Card, PlayedCard, matches
+from .state import HAMMER, BackyardState, Placed, ladder_id
+from .view import ZONES
+
+
+class BackyardGame(Game):
+    """``tl.load_game("backyard", players=3, achievements=False)``."""
+
+    NAME: ClassVar[str] = "backyard"
+    TITLE: ClassVar[str] = "Backyard Builders Treehouse"
+    RENDERER: ClassVar[str] = "treehouse_lab.games.backyard.render"
+    ZONES = ZONES
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option("players", 3, "number of players, 2 to 5", choices=(2, 3, 4, 5)),
+        Option("achievements", False, "play with the Achievement Card Expansion",
+               choices=(False, True)),
+        Option("wild_floor_points", 0,
+               "points each grey floor of a face-down (wild) card scores (ruling R3)",
+               choices=(0, 1, 2)),
+        Option("min_run", 1,
+               "shortest colour run that can earn the longest-run bonus (ruling R4)",
+               choices=(1, 2)),
+        Option("cards", standard_cards()[1],
+               "the treehouse cards: 'standard' (the stand-in set), a list of 32 card ids, "
+               "or load_cards(path) from Python; never a file name",
+               check=cards_option),
+        Option("achievement_cards", standard_achievements()[1],
+               "the achievement cards: 'standard' (the stand-in set), a list of 15 card "
+               "tables, or load_achievements(path) from Python; never a file name",
+               check=achievements_option),
+    )
+    ACTION_TYPES: ClassVar[tuple[type[Action], ...]] = RULES.action_types
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        n = self.players
+        self.achievements_on: bool = self.options["achievements"]
+        self.wild_points: int = self.options["wild_floor_points"]
+        self.min_run: int = self.options["min_run"]
+        all_cards = cards_of(self.options["cards"])
+        self.card_set: Mapping[str, Card] = MappingProxyType({c.id: c for c in all_cards})
+        # Rulebook: Game Setup: "If playing with only 2 players, remove all 8 Purple
+        # Treehouse Cards. Put these back in the box".
+        if n == 2:
+            self.box_cards: tuple[str, ...] = tuple(c.id for c in all_cards if c.purple)
+        else:
+            self.box_cards = ()
+        boxed = set(self.box_cards)
+        self.deck_cards: tuple[str, ...] = tuple(
+            sorted(c.id for c in all_cards if c.id not in boxed))
+        self.achievement_set: Mapping[str, Achievement] = MappingProxyType(
+            {a.id: a for a in achievements_of(self.options["achievement_cards"])})
+        # Rulebook: Game End: 7/6/5/4 cards each for 2/3/4/5 players.
+        self.cards_each: int = CARDS_EACH[n]
+        self.total_plays: int = n * self.cards_each
+        # Rulebook: Game Setup: "Give each player 1 Ladder Card. Put any unused Ladder Cards
+        # back in the box".
+        self.ladders: tuple[str, ...] = tuple(ladder_id(i) for i in range(LADDERS))
+        tables = card_tables(self.options["cards"], self.wild_points)
+        #: (card, face down) -> the PlayedCard it is in a treehouse.
+        self.placed: Mapping[Placed, PlayedCard] = tables[0]
+        #: the top of a treehouse (None: the ladder) -> the cards that go on face up.
+        self.fits: Mapping[Placed | None, frozenset[str]] = tables[1]
+        #: the top -> each card's legal plays there (face down always, R8).
+        self.choices: Mapping[Placed | None, Mapping[str, tuple[Play, ...]]] = tables[2]
+        #: deck size -> each card's draw outcome, with one Fraction shared by the node.
+        self.draw_outcomes: Mapping[int, Mapping[str, tuple[Draw, Fraction]]] = tables[3]
+        p = Fraction(1, n)
+        self.start_outcomes: tuple[tuple[Action, Fraction], ...] = tuple(
+            (ChooseStartPlayer(seat), p) for seat in range(n))
+        p = Fraction(1, len(self.achievement_set))
+        self.achievement_outcomes: tuple[tuple[Action, Fraction], ...] = tuple(
+            (ChooseAchievement(a), p) for a in sorted(self.achievement_set))
+
+    # -- protocol -----------------------------------------------------------------------
+    def new_initial_state(self) -> BackyardState:
+        """Before any chance: ladders dealt, purple cards boxed (2 players), deck shuffled
+        (no order is kept). Then chance picks the achievement (if used), the start player,
+        and the start player's cards."""
+        return BackyardState.new(self)
+
+    def components(self) -> dict[str, list[str]]:
+        return {
+            "treehouse cards": sorted(self.card_set),
+            "ladders": list(self.ladders),
+            "achievement cards": sorted(self.achievement_set),
+            "hammer": [HAMMER],
+        }
+
+    def _state_from_json(self, data: Any) -> BackyardState:
+        return BackyardState.from_json(self, data)  # type: ignore[return-value]
+
+    def build_state(self, treehouses: list[list[Any]], start_player: int = 0,
+                    hand: list[str] | None = None, achievement: str | None = None,
+                    ) -> BackyardState:
+        """A position from treehouses alone (see ``positions.build_state``)."""
+        from .positions import build_state
+
+        return build_state(self, treehouses, start_player, hand, achievement)
+
+
+@lru_cache(maxsize=16)
+def card_tables(cards_option: str | tuple[str, ...], wild_points: int) -> tuple[
+        dict[Placed, PlayedCard],
+        dict[Placed | None, frozenset[str]],
+        dict[Placed | None, dict[str, tuple[Play, ...]]],
+        dict[int, dict[str, tuple[Draw, Fraction]]]]:
+    """The lookup tables of a card set, made once per set (not per ``load_game``: a save
+    loads a game, and the conformance suite loads thousands). Read-only by convention:
+    states only look things up in them."""
+    cards = {c.id: c for c in cards_of(cards_option)}
+    placed = {(c, fd): rules.played(card, fd, wild_points)
+              for c, card in cards.items() for fd in (False, True)}
+    plays = {(c, fd): Play(c, fd) for c in cards for fd in (False, True)}
+    # How to Build Your Treehouse: which cards go face up on each top (None: the ladder),
+    # and so each card's legal plays there (face down always, R8).
+    fits: dict[Placed | None, frozenset[str]] = {}
+    choices: dict[Placed | None, dict[str, tuple[Play, ...]]] = {}
+    for top_key in [None, *placed]:
+        top = None if top_key is None else placed[top_key].floors[1]
+        ok = frozenset(c for c, card in cards.items() if matches(top, card))
+        fits[top_key] = ok
+        choices[top_key] = {
+            c: ((plays[(c, False)], plays[(c, True)]) if c in ok else (plays[(c, True)],))
+            for c in cards
+        }
+    # Game Turn, step 1: each card left is equally likely; one table per deck size, with
+    # one Fraction shared by a node's outcomes (equal chances are visibly equal).
+    draws = {c: Draw(c) for c in cards}
+    outcomes: dict[int, dict[str, tuple[Draw, Fraction]]] = {}
+    for k in range(1, len(cards) + 1):
+        p = Fraction(1, k)
+        outcomes[k] = {c: (draw, p) for c, draw in draws.items()}
+    return placed, fits, choices, outcomes
+
+
+__all__ = ["BackyardGame", "card_tables"]

@@ -1,0 +1,139 @@
+"""Backyard Builders Treehouse: the stages of the game, one class each.
+
+The game is set-up (the achievement card, the start player, the start player's cards), then
+turns: draw a card, play a card (Rulebook: Game Turn). Every stage is a value without fields:
+what it waits for is read off the position (the deck, the hand, the treehouses), so the
+stack never needs saving. :func:`stages_from` rebuilds it from those fields, for a new game,
+at the end of every turn and when a save is loaded: one function says which stage a
+position is at. ``state.phase`` is the top stage's name: 'achievement', 'start', 'deal',
+'draw', 'play', or 'over' once the stack is empty at the end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from operator import itemgetter
+from typing import TYPE_CHECKING, Sequence
+
+from ...core.stages import Stage, StageTable
+from ...protocol import Action
+from .actions import Play
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import BackyardState
+
+STAGES = StageTable("backyard")
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class AchievementStage(Stage):
+    """Achievement Card Expansion: "randomly choose ONE Achievement Card" (R10)."""
+
+    NAME = "achievement"
+    CHANCE = True
+
+    def outcomes(self, s: BackyardState) -> list[tuple[Action, Fraction]]:
+        return list(s.game.achievement_outcomes)
+
+    def label(self, s: BackyardState) -> str:
+        return "Setting up: turning up the achievement card"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class StartStage(Stage):
+    """Rulebook: Game Setup: "Randomly determine a Start Player"."""
+
+    NAME = "start"
+    CHANCE = True
+
+    def outcomes(self, s: BackyardState) -> list[tuple[Action, Fraction]]:
+        return list(s.game.start_outcomes)
+
+    def label(self, s: BackyardState) -> str:
+        return "Setting up: choosing the start player"
+
+
+class DeckDraw(Stage):
+    """A draw from the deck: each card left is equally likely (Game Turn, step 1)."""
+
+    __slots__ = ()
+    CHANCE = True
+    #: How many cards the hand holds once this stage is done, beyond one per player: the
+    #: Draw kind pops the stage then (moves.py).
+    EXTRA = 0
+
+    def outcomes(self, s: BackyardState) -> list[tuple[Action, Fraction]]:
+        deck = s.deck
+        pairs = s.game.draw_outcomes[len(deck)]
+        return [pairs[deck[0]]] if len(deck) == 1 else list(itemgetter(*deck)(pairs))
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class DealStage(DeckDraw):
+    """Game Setup: "The start player draws cards equal to the number of players"."""
+
+    NAME = "deal"
+
+    def label(self, s: BackyardState) -> str:
+        return f"{s.game.player_name(s.holder)} (start player) draws {s.game.players} cards"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class DrawStage(DeckDraw):
+    """Game Turn, step 1: "Draw 1 card from the Draw Deck and add it to your hand"."""
+
+    NAME = "draw"
+    EXTRA = 1
+
+    def label(self, s: BackyardState) -> str:
+        return f"{s.game.player_name(s.holder)} draws a card"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class PlayStage(Stage):
+    """Game Turn, steps 2 and 3: the holder builds one card and passes the rest on. The
+    stage stays for the next holder, whose turn starts with a draw: the Play kind pushes
+    the draw on top of it, or pops it after the last card (Game End)."""
+
+    NAME = "play"
+    OFFERS = (Play,)
+
+    def actors(self, s: BackyardState) -> Sequence[int]:
+        # The holder (state.holder), written out: this runs once a turn in every playout.
+        return ((s.start_player + s.turn) % s.game.players,)  # type: ignore[operator]
+
+    def legal(self, s: BackyardState, seat: int) -> list[Action]:
+        return s.KINDS.by_type[Play].generate(s, seat)
+
+
+    def label(self, s: BackyardState) -> str:
+        return f"{s.game.player_name(s.holder)} to build"
+
+
+ACHIEVEMENT, START, DEAL, DRAW, PLAY = (AchievementStage(), StartStage(), DealStage(),
+                                        DrawStage(), PlayStage())
+
+
+def stages_from(s: BackyardState) -> tuple[Stage, ...]:
+    """The stages still to come in the set-up or the turn ``s`` is in, next first; () at
+    the end of the game (Game End: every player has built their cards)."""
+    g = s.game
+    if s.start_player is None:
+        return (ACHIEVEMENT, START, DEAL) if (g.achievements_on and
+                                              s.achievement_id is None) else (START, DEAL)
+    if s.turn == g.total_plays:
+        return ()
+    k = len(s.hand_cards)
+    if k < g.players:
+        return (DEAL,)
+    return (DRAW, PLAY) if k == g.players else (PLAY,)
+
+
+__all__ = ["ACHIEVEMENT", "DEAL", "DRAW", "PLAY", "START", "STAGES", "AchievementStage",
+           "DealStage", "DeckDraw", "DrawStage", "PlayStage", "StartStage", "stages_from"]
