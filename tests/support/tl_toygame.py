@@ -9,6 +9,8 @@ wins.
 
 It exists so the suite proves itself on a game that is correct, and so Match tests have a
 small, fast game with chance, hidden information, multi-step clicks and two option kinds.
+It is a plain ``State`` (no stages, no Kinds) that declares its zones, so the suite also
+meets a game written on the protocol alone.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from xml.sax.saxutils import escape
 from treehouse_lab.core.jsonio import expect_dict, expect_int, expect_list, expect_str
 from treehouse_lab.core.options import Option
 from treehouse_lab.core.seating import left_of
+from treehouse_lab.core.zones import COUNTED, OWNER, Zone, ZoneTable
 from treehouse_lab.errors import RuleError
 from treehouse_lab.protocol import CHANCE, TERMINAL, Action, Game, State
 
@@ -251,7 +254,7 @@ class ToyState(State):
         best = max(self.positions)
         return [p for p, v in enumerate(self.positions) if v == best]
 
-    def observation(self, player):
+    def _observation(self, player):
         return {
             "viewer": player,
             "phase": self.phase,
@@ -262,13 +265,6 @@ class ToyState(State):
             "deck_size": len(self.deck),
             "discard": list(self.discard),
         }
-
-    def hidden_from(self, player):
-        hidden = set(self.deck)
-        for q, hand in enumerate(self.hands):
-            if q != player:
-                hidden.update(hand)
-        return hidden
 
     def components(self):
         cards = list(self.deck) + list(self.discard) + [c for h in self.hands for c in h]
@@ -287,3 +283,10 @@ class ToyState(State):
     def clone(self):
         return ToyState(self.game, self.phase, self.to_move, list(self.positions),
                         [list(h) for h in self.hands], self.deck, list(self.discard))
+
+
+# What each racer sees (core/zones.py): the deck is face down but counted, a hand is its
+# holder's; observation, hidden_from and determinization follow from this.
+ToyGame.ZONES = ZoneTable([Zone("deck", COUNTED, "deck"),
+                           Zone("hands", OWNER, "hands", per_seat=True)],
+                          universe=lambda g: CARDS)
