@@ -1,13 +1,16 @@
 """A toy game for the conformance suite (not registered in ``tl.GAMES``).
 
 "Toy race": 2-3 racers move along a track to ``target``. Each is dealt a hidden hand of two
-cards from a deck of eight (a Bag of distinct card ids, each deal a chance node). On a turn a
-racer rolls a lumpy die (faces 1, 2, 2, 3, 3, 3: a chance node with unequal Fractions) or
-plays a card (moves its value, then draws a replacement while the deck lasts). The first to
-reach ``target`` wins.
+cards from a deck of eight (a sorted tuple of card ids: a face-down deck has no order to
+store, so each deal is a chance node over the cards left). On a turn a racer rolls a lumpy
+die (faces 1, 2, 2, 3, 3, 3: a chance node with unequal Fractions) or plays a card (moves
+its value, then draws a replacement while the deck lasts). The first to reach ``target``
+wins.
 
 It exists so the suite proves itself on a game that is correct, and so Match tests have a
 small, fast game with chance, hidden information, multi-step clicks and two option kinds.
+It is a plain ``State`` (no stages, no Kinds) that declares its zones, so the suite also
+meets a game written on the protocol alone.
 """
 
 from __future__ import annotations
@@ -16,10 +19,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from xml.sax.saxutils import escape
 
-from treehouse_lab.core.bag import Bag
 from treehouse_lab.core.jsonio import expect_dict, expect_int, expect_list, expect_str
 from treehouse_lab.core.options import Option
 from treehouse_lab.core.seating import left_of
+from treehouse_lab.core.zones import COUNTED, OWNER, Zone, ZoneTable
 from treehouse_lab.errors import RuleError
 from treehouse_lab.protocol import CHANCE, TERMINAL, Action, Game, State
 
@@ -82,7 +85,7 @@ class ToyGame(Game):
 
     def new_initial_state(self) -> ToyState:
         n = self.players
-        return ToyState(self, "deal", 0, [0] * n, [[] for _ in range(n)], Bag(CARDS), [])
+        return ToyState(self, "deal", 0, [0] * n, [[] for _ in range(n)], CARDS, [])
 
     def components(self) -> dict[str, list[str]]:
         return {"card": sorted(CARDS)}
@@ -125,7 +128,7 @@ class ToyGame(Game):
                 raise RuleError("toyrace.hands: not a position of the round-robin deal")
         if phase == "draw" and (not deck or sizes[to_move] >= HAND):
             raise RuleError("toyrace.phase: 'draw' needs cards in the deck and room in the hand")
-        return ToyState(self, phase, to_move, positions, hands, Bag(deck), discard)
+        return ToyState(self, phase, to_move, positions, hands, tuple(sorted(deck)), discard)
 
     # -- drawing ----------------------------------------------------------------------
     def render_svg(self, state, viewer=None, selection=(), targets=frozenset()) -> str:
@@ -204,14 +207,15 @@ class ToyState(State):
 
     def _chance_outcomes(self):
         if self.phase in ("deal", "draw"):
-            return [(Draw(c), p) for c, p in self.deck.draw_outcomes()]
+            p = Fraction(1, len(self.deck))  # every card left is as likely: one Fraction
+            return [(Draw(c), p) for c in self.deck]
         if self.phase == "roll":
             return [(Die(f), Fraction(FACES.count(f), len(FACES))) for f in sorted(set(FACES))]
         return []
 
     def _apply(self, action, player):
         if isinstance(action, Draw):
-            self.deck.remove(action.card)
+            self.deck = tuple(c for c in self.deck if c != action.card)
             who = self._deal_target() if self.phase == "deal" else self.to_move
             self.hands[who] = sorted(self.hands[who] + [action.card])
             if self.phase == "draw":
@@ -250,7 +254,7 @@ class ToyState(State):
         best = max(self.positions)
         return [p for p, v in enumerate(self.positions) if v == best]
 
-    def observation(self, player):
+    def _observation(self, player):
         return {
             "viewer": player,
             "phase": self.phase,
@@ -261,13 +265,6 @@ class ToyState(State):
             "deck_size": len(self.deck),
             "discard": list(self.discard),
         }
-
-    def hidden_from(self, player):
-        hidden = set(self.deck.kinds())
-        for q, hand in enumerate(self.hands):
-            if q != player:
-                hidden.update(hand)
-        return hidden
 
     def components(self):
         cards = list(self.deck) + list(self.discard) + [c for h in self.hands for c in h]
@@ -285,4 +282,11 @@ class ToyState(State):
 
     def clone(self):
         return ToyState(self.game, self.phase, self.to_move, list(self.positions),
-                        [list(h) for h in self.hands], self.deck.copy(), list(self.discard))
+                        [list(h) for h in self.hands], self.deck, list(self.discard))
+
+
+# What each racer sees (core/zones.py): the deck is face down but counted, a hand is its
+# holder's; observation, hidden_from and determinization follow from this.
+ToyGame.ZONES = ZoneTable([Zone("deck", COUNTED, "deck"),
+                           Zone("hands", OWNER, "hands", per_seat=True)],
+                          universe=lambda g: CARDS)

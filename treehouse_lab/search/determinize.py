@@ -8,14 +8,16 @@ cannot see, consistent with everything the seat can see, built from
 ``state.observation(seat)`` alone. Averaged over many samples, the search weighs each
 possible deal by its chance.
 
-How a game provides it: its package's ``bots`` module defines
-``determinize(game, observation, rng) -> State`` (Backyard does). A game that hides
-nothing from the seat (``hidden_from(seat)`` is empty, as in Treehouse) needs no hook:
-the state is what the seat sees. A game that hides something and has no hook is refused
-with a message rather than searched with the true state.
+Where it comes from: the protocol's ``game.determinize(observation, seat, rng)``, derived
+in core from the game's zones (``core/zones.py``), for every game that declares ``ZONES``.
+Where nothing is hidden from the seat (``hidden_from(seat)`` is empty, as in Treehouse)
+the sample is a copy of the state. A game that hides something and cannot deal it is
+refused with a message rather than searched with the true state.
 
-Proposed protocol addition (docs/dev/contracts.md): ``Game.determinize(observation, rng)``
-as an optional hook, so the lookup below becomes a method call.
+TRANSITIONAL: a game not yet on zones (``ZONES is None``) may still keep a
+``determinize(game, observation, rng)`` function in its package's ``bots`` module, found by
+:func:`determinizer`. Delete that lookup (and :func:`determinizer`) once every game
+declares its zones; nothing else here names a game's ``bots`` module.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any, Callable
 from ..errors import RuleError
 from ..protocol import Game, State
 
+#: TRANSITIONAL: the old per-game hook, ``determinize(game, observation, rng)``.
 Determinizer = Callable[[Game, dict, random.Random], State]
 
 _HOOKS: dict[type, Determinizer | None] = {}
@@ -35,7 +38,7 @@ _HOOKS: dict[type, Determinizer | None] = {}
 
 def game_bots_module(game: Game) -> Any:
     """The ``bots`` module of the game's package (None if it has none): where a game
-    keeps its heuristics and the hooks search bots use."""
+    keeps its heuristics and its fast playout bot (``ROLLOUT``)."""
     package = type(game).__module__.rpartition(".")[0]
     if not package:
         return None
@@ -49,16 +52,16 @@ def game_bots_module(game: Game) -> Any:
 
 
 def determinizer(game: Game) -> Determinizer | None:
-    """The game's ``determinize(game, observation, rng)`` hook, from its package's
-    ``bots`` module, or None if it has none."""
+    """TRANSITIONAL, for games without zones only: the ``determinize(game, observation,
+    rng)`` function of the game's ``bots`` module, or None. A game that declares ``ZONES``
+    gets None here: it is sampled through the protocol's ``game.determinize``. Delete this
+    once every game declares its zones."""
+    if game.ZONES is not None:
+        return None
     cls = type(game)
     if cls not in _HOOKS:
-        hook = getattr(game, "determinize", None)
-        if hook is not None:
-            _HOOKS[cls] = lambda g, obs, rng: g.determinize(obs, rng)  # type: ignore[attr-defined]
-        else:
-            module = game_bots_module(game)
-            _HOOKS[cls] = getattr(module, "determinize", None) if module else None
+        module = game_bots_module(game)
+        _HOOKS[cls] = getattr(module, "determinize", None) if module else None
     return _HOOKS[cls]
 
 
@@ -67,39 +70,37 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
 
     Built from ``state.observation(seat)`` only, never from what is hidden in ``state``.
     Where nothing is hidden from ``seat``, a copy of ``state``."""
-    hook = determinizer(state.game)
-    if hook is not None:
-        return hook(state.game, state.observation(seat), rng)
-    if not state.hidden_from(seat):
-        return state.clone()
-    raise RuleError(
-        f"{state.game.name} hides cards from {state.game.player_name(seat)} and has no "
-        "determinize(game, observation, rng) hook in its bots module, so a search bot "
-        "cannot play it without peeking"
-    )
+    return sampler(state, seat)(rng)
 
 
 def sampler(state: State, seat: int) -> Callable[[random.Random], State]:
     """``sampler(state, seat)(rng)`` is ``determinize(state, seat, rng)``, with the
     observation read once for the many samples a search draws."""
-    hook = determinizer(state.game)
+    game = state.game
+    if game.ZONES is not None:
+        if not state.hidden_from(seat):
+            return lambda rng: state.clone()
+        observation = state.observation(seat)
+        return lambda rng: game.determinize(observation, seat, rng)
+    # TRANSITIONAL: a game not on zones yet. The order (hook first) is the old one, so
+    # seeded searches of unported games replay as before.
+    hook = determinizer(game)
     if hook is not None:
         observation = state.observation(seat)
-        game = state.game
         return lambda rng: hook(game, observation, rng)
     if not state.hidden_from(seat):
         return lambda rng: state.clone()
-    determinize(state, seat, random.Random(0))  # raises the explanation
-    raise AssertionError("unreachable")  # pragma: no cover
+    raise RuleError(
+        f"{game.name} hides cards from {game.player_name(seat)} but declares no zones "
+        "(ZONES) to determinize from, so a search bot cannot play it without peeking"
+    )
 
 
 def consistent(sample: State, state: State, seat: int) -> bool:
     """Whether ``sample`` looks to ``seat`` exactly as ``state`` does (a test helper and
-    a check a game's hook can be held to)."""
+    a check a game's zones can be held to)."""
     return sample.observation(seat) == state.observation(seat)
 
 
 __all__ = ["Determinizer", "consistent", "determinize", "determinizer", "game_bots_module",
            "sampler"]
-
-

@@ -12,9 +12,9 @@ sympy is imported only inside :func:`hypergeometric_expr`, so importing this mod
 from __future__ import annotations
 
 from fractions import Fraction
-from math import comb
 from typing import TYPE_CHECKING, Any, Iterable
 
+from ...core.counting import hypergeometric_at_least  # noqa: F401 (notebooks call it here)
 from .rules import Card, Floor, card_from_id, matches
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -71,18 +71,6 @@ def unseen_cards(state: BackyardState, player: int) -> list[str]:
     players' face-down cards, the set-aside leftover hand): the cards a player reasons
     over. Purple cards boxed in a 2-player game are known to be out and are not listed."""
     return sorted(c for c in state.hidden_from(player) if c in state.game.card_set)
-
-
-def hypergeometric_at_least(good: int, total: int, draws: int, k: int = 1) -> Fraction:
-    """Chance of at least ``k`` good cards in ``draws`` cards drawn without replacement
-    from ``total`` cards of which ``good`` are good: sum of C(good,i)C(total-good,draws-i)
-    / C(total,draws)."""
-    if not 0 <= good <= total or not 0 <= draws <= total:
-        raise ValueError("need 0 <= good <= total and 0 <= draws <= total")
-    den = comb(total, draws)
-    num = sum(comb(good, i) * comb(total - good, draws - i)
-              for i in range(max(k, 0), min(good, draws) + 1))
-    return Fraction(num, den)
 
 
 def hypergeometric_expr(k: int = 1) -> Any:

@@ -51,6 +51,7 @@ from math import comb, prod
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ...core.chance import sample_outcome
+from ...core.counting import hypergeometric
 from ...errors import RuleError, quote
 from .moves import DrawIngredient, Joker, Place, PlacePlate, StartJoker
 from .rules import (
@@ -454,30 +455,18 @@ def next_draws(state: DinerState, k: int) -> dict[Multiset, Fraction]:
     return {drawn: p for drawn, (p, _) in sorted(level.items())}
 
 
-def hypergeometric(bag: Mapping[str, int], drawn: Sequence[str] | Mapping[str, int]) -> Any:
-    """The chance that ``len(drawn)`` ingredients drawn blind from ``bag`` are exactly the
-    multiset ``drawn`` (the multivariate hypergeometric distribution):
-    ``prod_i C(K_i, a_i) / C(N, n)``, a sympy Rational."""
+def draw_distribution(bag: Mapping[str, int], k: int) -> dict[Multiset, Any]:
+    """:func:`hypergeometric` for every multiset of ``k`` ingredients the bag can give,
+    as sympy Rationals (the formula side the notebook compares with the engine)."""
     import sympy
 
-    have = supply_counts(bag, "bag")
-    if isinstance(drawn, Mapping):
-        want = Counter(supply_counts(drawn, "drawn"))
-    else:
-        want = Counter(_kind(k, "drawn") for k in drawn)
-    n = _draws(sum(want.values()), sum(have.values()))
-    num = sympy.Mul(*(sympy.binomial(have.get(kind, 0), a) for kind, a in want.items()))
-    return num / sympy.binomial(sum(have.values()), n)
-
-
-def draw_distribution(bag: Mapping[str, int], k: int) -> dict[Multiset, Any]:
-    """:func:`hypergeometric` for every multiset of ``k`` ingredients the bag can give."""
     have = supply_counts(bag, "bag")
     _draws(k, sum(have.values()))
     out = {}
     for drawn in combinations_with_replacement(sorted(have), k):
         if all(drawn.count(kind) <= n for kind, n in have.items()):
-            out[drawn] = hypergeometric(have, drawn)
+            p = hypergeometric(have, drawn)
+            out[drawn] = sympy.Rational(p.numerator, p.denominator)
     return out
 
 

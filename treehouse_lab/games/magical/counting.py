@@ -9,31 +9,21 @@ same numbers in closed form (the hypergeometric law), so a notebook can compare 
 from __future__ import annotations
 
 from fractions import Fraction
-from math import comb
 from typing import Callable
 
+from ...core.counting import hypergeometric, hypergeometric_at_least
 from .rules import HAND, Card
 
 
-def hypergeometric(successes: int, population: int, draws: int, k: int) -> Fraction:
-    """The chance of exactly ``k`` marked cards among ``draws`` cards drawn from
-    ``population`` cards of which ``successes`` are marked."""
-    if not 0 <= k <= draws <= population or successes > population:
-        return Fraction(0)
-    return Fraction(comb(successes, k) * comb(population - successes, draws - k),
-                    comb(population, draws))
-
-
 def at_least_one(successes: int, population: int, draws: int) -> Fraction:
-    return 1 - hypergeometric(successes, population, draws, 0)
+    return hypergeometric_at_least(successes, population, draws)
 
 
 def opening_hand(game, marked: Callable[[Card], bool]) -> dict[int, Fraction]:
     """{k: chance} of k marked cards in a first-round hand of 8 (all 96 cards undealt)."""
     cards = list(game.cards.values())
     m = sum(1 for c in cards if marked(c))
-    return {k: hypergeometric(m, len(cards), HAND, k) for k in range(HAND + 1)
-            if hypergeometric(m, len(cards), HAND, k)}
+    return _marked_among(m, len(cards), HAND)
 
 
 def next_draws(state, marked: Callable[[Card], bool], draws: int = 4) -> dict[int, Fraction]:
@@ -44,8 +34,15 @@ def next_draws(state, marked: Callable[[Card], bool], draws: int = 4) -> dict[in
     pool = state.pool
     m = sum(1 for c in pool if marked(cards[c]))
     n = min(draws, len(pool))
-    return {k: hypergeometric(m, len(pool), n, k) for k in range(n + 1)
-            if hypergeometric(m, len(pool), n, k)}
+    return _marked_among(m, len(pool), n)
+
+
+def _marked_among(marked: int, population: int, draws: int) -> dict[int, Fraction]:
+    """{k: chance} of k marked cards among ``draws`` from ``population``, 0 left out."""
+    bag = {"marked": marked, "other": population - marked}
+    chances = {k: hypergeometric(bag, {"marked": k, "other": draws - k})
+               for k in range(draws + 1)}
+    return {k: p for k, p in chances.items() if p}
 
 
 def is_spell(card: Card) -> bool:

@@ -1,0 +1,53 @@
+"""The generic parts of each game agree (issue 16, point 6), for every game configuration:
+
+* ``why_not`` is empty exactly for the generated moves (games whose state dispatches
+  through Kinds);
+* determinized states look identical to the seat: the same observation, the same actors
+  and, where it acts, the same legal moves and click paths;
+* ``hidden_from(p)`` lists everything that differs between such samples;
+* ``observation`` and ``hidden_from`` refuse a bad seat with RuleError;
+* every chance outcome's text is unique at its node.
+
+Each check fails when its hook is broken on purpose: see test_conformance_hooks.py.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import tl_conformance_agreement as A
+import tl_conformance_harness as H
+
+from treehouse_lab.core.kinds import KindState
+
+
+def test_why_not_is_empty_exactly_for_the_generated_moves(case):
+    game = case.make()
+    if not isinstance(game.new_initial_state(), KindState):
+        pytest.skip(f"{case.game}: its state does not dispatch through Kinds")
+    rng = random.Random(case.id)
+    for pt in H.full_playthroughs(case)[:4]:
+        candidates = A.decision_candidates(pt)
+        for i in H.sample_indices(pt, 16):
+            A.check_why_not(pt.states[i], pt.where(i), candidates, rng)
+
+
+def test_determinized_states_look_the_same_and_differ_only_where_hidden(case):
+    rng = random.Random(case.id)
+    for pt in H.full_playthroughs(case)[:3]:
+        for i in H.sample_indices(pt, 6):
+            A.check_determinize(pt.states[i], pt.where(i), rng)
+
+
+def test_observation_and_hidden_from_refuse_a_bad_seat(case):
+    pt = H.full_playthroughs(case)[0]
+    for i in (0, len(pt.states) // 2, len(pt.states) - 1):
+        A.check_bad_seats(pt.states[i], pt.where(i))
+
+
+def test_chance_outcome_texts_are_unique_at_each_node(case):
+    for pt in H.full_playthroughs(case):
+        for i, s in enumerate(pt.states):
+            if s.is_chance_node():
+                A.check_chance_texts(s, pt.where(i))
