@@ -37,29 +37,6 @@ from xml.sax.saxutils import escape
 
 from ...core.svg import clicking_seat, target_attrs
 from ...protocol import Action
-from .moves import (
-    Build,
-    BuildFaceDown,
-    Cast,
-    Discard,
-    DiscardCard,
-    DiscardHand,
-    DrawFour,
-    DropOut,
-    Exchange,
-    Finish,
-    GiveBiscuit,
-    KeepStorage,
-    MovePipe,
-    Pipe,
-    Place,
-    PlaceFamiliar,
-    Reveal,
-    SkipFamiliar,
-    Store,
-    Take,
-    Wait,
-)
 from .rules import RESOURCE_COLOUR, SPELL_TEXT, effect_text
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -908,63 +885,12 @@ def _prompt(state: MagicalState, p: int, targets: Collection[str],
 
 def click_paths(state: MagicalState, player: int | None = None) -> dict[Action, tuple[str, ...]]:
     """For each legal action of ``player`` (None: the one seat acting) the targets clicked,
-    in order (see the module docstring)."""
+    in order (see the module docstring); each kind names its own (``moves.py``)."""
     player = clicking_seat(state, player)
     if player is None:
         return {}
-    p = player
-    order = {b["id"]: i for i, b in enumerate(state.village(p))}
-
-    def pair(a: str, b: str) -> tuple[str, str]:
-        x, y = sorted((a, b), key=lambda s: (order.get(s, 0), s))
-        return f"stack:{x}", f"stack:{y}"
-
-    out: dict[Action, tuple[str, ...]] = {}
-    for a in state.legal_actions(p):
-        cls = a.__class__
-        if cls is Place:
-            out[a] = (f"card:{a.card}", "drawer")
-        elif cls is Cast:
-            out[a] = (f"card:{a.card}", "cast")
-        elif cls is Take:
-            out[a] = (f"carriage:{state.take_carriage(p)}",)
-        elif cls is DrawFour:
-            out[a] = (f"deck:{p}",)
-        elif cls is DiscardHand:
-            out[a] = (f"trash:{p}",)
-        elif cls is DropOut:
-            out[a] = (f"done:{p}",)
-        elif cls is GiveBiscuit:
-            out[a] = (f"biscuit:{a.to}",)
-        elif cls is Wait:
-            out[a] = (f"wait:{p}",)
-        elif cls is DiscardCard:
-            out[a] = (f"card:{a.card}", f"trash:{p}")
-        elif cls is Exchange:
-            out[a] = (f"card:{a.drawer_card}", f"card:{a.storage_card}")
-        elif cls is KeepStorage:
-            out[a] = (f"keep:{p}",)
-        elif cls is Reveal:
-            out[a] = (f"card:{a.card}", "reveal")
-        elif cls is Build:
-            out[a] = (f"card:{a.card}", f"stack:{a.on}" if a.on else f"village:{p}")
-        elif cls is BuildFaceDown:
-            out[a] = (f"card:{a.card}", f"facedown:{p}")
-        elif cls is Pipe:
-            out[a] = (f"card:{a.card}", *pair(a.a, a.b))
-        elif cls is MovePipe:
-            out[a] = (f"pipe:{a.card}", *pair(a.a, a.b))
-        elif cls is Store:
-            out[a] = (f"card:{a.card}", f"store:{a.on}")
-        elif cls is Discard:
-            out[a] = (f"card:{a.card}", f"trash:{p}")
-        elif cls is PlaceFamiliar:
-            out[a] = (f"area:{a.area}",)
-        elif cls is SkipFamiliar:
-            out[a] = ("skipfam",)
-        elif cls is Finish:
-            out[a] = ("finish",)
-    return out
+    kinds = state.KINDS
+    return {a: kinds.get(a).click_path(state, a, player) for a in state.legal_actions(player)}
 
 
 # -- text ---------------------------------------------------------------------------------------

@@ -38,6 +38,8 @@ HAND = 8                     # 1. Preparations Step: draw 8
 DRAW = 4                     # 2. Planning Step: draw 4
 DRAWER = 5                   # 2. Planning Step: 5 planning cards in the drawer
 
+REVERSE, HAND_TO_CARRIAGE = "reverse", "hand_to_carriage"
+DISCARD_HAND, DISCARD_DRAWER, EXCHANGE = "discard_hand", "discard_drawer", "exchange"
 SPELL_EFFECTS = ("reverse", "hand_to_carriage", "discard_hand", "discard_drawer", "exchange")
 SPELL_TEXT = {
     "reverse": "turn order switches direction",
