@@ -6,6 +6,7 @@ fields in ``state.py``; teaching positions in ``positions.py``.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from ...core.options import Option
@@ -15,7 +16,7 @@ from . import rules as R
 from .actions import DrawCard, GiveBiscuit, Place
 from .data import DataSet, data_of, data_option, standard_data
 from .moves import ACTION_TYPES
-from .stages import Setup
+from .stages import FRACTIONS, Setup
 from .state import MagicalState
 from .view import ZONES, determinize
 
@@ -75,9 +76,19 @@ class MagicalGame(Game):
         self.draws = {c: DrawCard(c) for c in self.card_ids}
         self.places = {c: Place(c) for c in self.card_ids}
         self.gifts = tuple(GiveBiscuit(q) for q in range(self.players))
+        self._draw_outcomes: dict[int, dict[str, tuple[DrawCard, Fraction]]] = {}
         self.areas: tuple[str, ...] = tuple(sorted(self.forest))
         self.outermost = frozenset(a for a, x in self.forest.items() if x.outermost)
         self.unproductive = frozenset(a for a, x in self.forest.items() if x.unproductive)
+
+    def draw_outcomes(self, size: int) -> dict[str, tuple[DrawCard, Fraction]]:
+        """{card: (its draw, 1/size)}: a draw's chance outcome from a pool of ``size``
+        cards, made once per size (every card equally likely, ruling R1)."""
+        got = self._draw_outcomes.get(size)
+        if got is None:
+            p = FRACTIONS[size] if size < len(FRACTIONS) else Fraction(1, size)
+            got = self._draw_outcomes[size] = {c: (d, p) for c, d in self.draws.items()}
+        return got
 
     def area_grid(self) -> dict[str, tuple[int, int]]:
         """Where each area lies in the stand-in layout: (row 0..3, column 0..5)."""

@@ -54,12 +54,12 @@ STAGES = StageTable("magical")
 
 
 def _fraction(n: int) -> Fraction:
-    return _FRACTIONS[n] if n < len(_FRACTIONS) else Fraction(1, n)
+    return FRACTIONS[n] if n < len(FRACTIONS) else Fraction(1, n)
 
 
 #: 1/k for every size a chance node here can have: one shared object a node, so a driver
 #: sees at once that the node is uniform (core/chance.py) and nothing is built per draw.
-_FRACTIONS = [Fraction(0)] + [Fraction(1, k) for k in range(1, R.PLANNING_CARDS + 1)]
+FRACTIONS = [Fraction(0)] + [Fraction(1, k) for k in range(1, R.PLANNING_CARDS + 1)]
 
 
 # -- preparations -------------------------------------------------------------------------
@@ -127,9 +127,8 @@ class Deal(Stage):
     CHANCE = True
 
     def outcomes(self, s: Any) -> list[tuple[Any, Fraction]]:
-        p = _fraction(len(s.pool))
-        draws = s.game.draws
-        return [(draws[c], p) for c in s.pool]
+        pool = s.pool
+        return list(map(s.game.draw_outcomes(len(pool)).__getitem__, pool))
 
     def settle(self, s: Any) -> bool:
         if any(s.to_draw):

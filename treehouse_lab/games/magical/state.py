@@ -25,6 +25,7 @@ from ...core.fields import Bool, Codec, Custom, Field, Int, Map, Opt, PerSeat, S
 from ...core.jsonio import expect_bool, expect_dict
 from ...core.stages import StagedState
 from ...errors import RuleError
+from ...protocol import CHANCE
 from . import rules as R
 from . import view
 from .actions import DiscardCard, Exchange, KeepStorage
@@ -173,6 +174,17 @@ class MagicalState(StagedState):
 
     def _check_save(self) -> None:
         check_save(self)
+
+    def _is_legal(self, action: Any, player: int) -> bool:
+        """At a draw, the outcome just taken from the list is found by identity without
+        building a list of the ~60 outcomes first."""
+        if player == CHANCE:
+            outcomes = self._chance_outcomes()
+            for o, _ in outcomes:
+                if o is action:
+                    return True
+            return any(o == action for o, _ in outcomes)
+        return super()._is_legal(action, player)
 
     @property
     def phase(self) -> str:
