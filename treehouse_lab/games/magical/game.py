@@ -13,7 +13,7 @@ from ...core.options import Option
 from ...errors import RuleError, quote
 from ...protocol import Game
 from . import rules as R
-from .actions import DrawCard, GiveBiscuit, Place
+from .actions import Cast, DrawCard, GiveBiscuit, Place, Reveal
 from .data import DataSet, data_of, data_option, standard_data
 from .moves import ACTION_TYPES
 from .stages import FRACTIONS, Setup
@@ -75,6 +75,8 @@ class MagicalGame(Game):
         #: (a lookup in the generated list finds them by identity first).
         self.draws = {c: DrawCard(c) for c in self.card_ids}
         self.places = {c: Place(c) for c in self.card_ids}
+        self.casts = {c: Cast(c) for c in self.card_ids}
+        self.reveals = {c: Reveal(c) for c in self.card_ids}
         self.gifts = tuple(GiveBiscuit(q) for q in range(self.players))
         self._draw_outcomes: dict[int, dict[str, tuple[DrawCard, Fraction]]] = {}
         self.areas: tuple[str, ...] = tuple(sorted(self.forest))

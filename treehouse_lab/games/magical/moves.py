@@ -270,7 +270,8 @@ class CastKind(MagicalKind):
     WHY = "Planning Step: use the special power of a spell; everyone still planning stops"
 
     def generate(self, s, seat):
-        return [Cast(c) for c in _spells(s, seat)]
+        casts = s.game.casts
+        return [casts[c] for c in _spells(s, seat)]
 
     def apply(self, s, a, p):
         acting(s)
@@ -444,7 +445,8 @@ class RevealKind(MagicalKind):
     WHY = "Building Step 1: everyone reveals a drawer card; lowest number builds first"
 
     def generate(self, s, seat):
-        return [Reveal(c) for c in sorted(s.drawers[seat])]
+        reveals = s.game.reveals
+        return [reveals[c] for c in sorted(s.drawers[seat])]
 
     def apply(self, s, a, p):
         s.choices = put(s.choices, p, a.card)

@@ -163,6 +163,20 @@ class Planning(Stage):
         end_planning(s)
         return True
 
+    def legal(self, s: Any, seat: int) -> list:
+        """The offered kinds' moves in ``OFFERS`` order; a hand's kinds (place, discard,
+        cast) and an empty hand's (take, draw 4, drop out) exclude each other, so only
+        one group is asked."""
+        kinds = s.KINDS
+        group = self.HAND if s.hands[seat] else self.EMPTY
+        out: list = []
+        for t in group:
+            out += kinds.of(t).generate(s, seat)
+        return out
+
+    HAND = (Place, DiscardHand, Cast, GiveBiscuit, Wait)
+    EMPTY = (Take, DrawFour, DropOut, GiveBiscuit, Wait)
+
     def label(self, s: Any) -> str:
         return "The Planning Step: everyone still planning acts at once"
 
