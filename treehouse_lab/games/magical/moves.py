@@ -278,11 +278,11 @@ class CastKind(MagicalKind):
         g = s.game
         s.hands = put(s.hands, p, without(s.hands[p], a.card))
         s.trash = put(s.trash, p, s.trash[p] + (a.card,))
-        effect = g.cards[a.card].effect
-        if effect == R.REVERSE:
+        effect = g.cards[a.card].power
+        if effect.reverses:
             s.direction = -s.direction
             return
-        if effect == R.HAND_TO_CARRIAGE:
+        if effect.hands_to_carriage:
             for q in range(g.players):
                 if not s.dropped[q]:
                     pass_hand(s, q)
@@ -299,16 +299,27 @@ class CastKind(MagicalKind):
         return (f"card:{a.card}", "cast")
 
 
-def must_answer(s: Any, effect: str, q: int) -> bool:
+def must_answer(s: Any, effect: R.Effect, q: int) -> bool:
     """Who answers a spell: everyone still planning who can (a card to discard; for the
     exchange, a stored card and a building in the drawer)."""
-    if effect == R.DISCARD_HAND:
-        return bool(s.hands[q])
-    if effect == R.DISCARD_DRAWER:
-        return bool(s.drawers[q])
+    return bool(discards(s, effect, q) or exchanges(s, effect, q))
+
+
+def discards(s: Any, effect: R.Effect, q: int) -> list[DiscardCard]:
+    """A discard spell's answers for seat ``q``: one a card of the pile it names."""
+    place = effect.discards_from
+    if not place:
+        return []
+    return [DiscardCard(c, place) for c in sorted(getattr(s, R.PILES[place])[q])]
+
+
+def exchanges(s: Any, effect: R.Effect, q: int) -> list[Exchange]:
+    """The exchange spell's swaps for seat ``q``: a drawer building for a stored card."""
+    if not effect.exchanges:
+        return []
     cards = s.game.cards
-    return effect == R.EXCHANGE and bool(s.stored[q]) and any(
-        cards[c].kind == "building" for c in s.drawers[q])
+    return [Exchange(d, st) for d in sorted(s.drawers[q]) if cards[d].kind == "building"
+            for st, _ in sorted(s.stored[q])]
 
 
 @KINDS.kind(DropOut)
@@ -393,8 +404,8 @@ class SpellChoiceKind(MagicalKind):
         return f"{s.game.player_name(player)} makes a choice for the spell"
 
 
-def _effect(s: Any) -> str:
-    return s.game.cards[s.spell_card].effect
+def _effect(s: Any) -> R.Effect:
+    return s.game.cards[s.spell_card].power
 
 
 @KINDS.kind(DiscardCard)
@@ -402,12 +413,7 @@ class DiscardCardKind(SpellChoiceKind):
     WHY = "the spell: every player still planning chooses a card to discard"
 
     def generate(self, s, seat):
-        effect = _effect(s)
-        if effect == R.DISCARD_HAND:
-            return [DiscardCard(c, "hand") for c in sorted(s.hands[seat])]
-        if effect == R.DISCARD_DRAWER:
-            return [DiscardCard(c, "drawer") for c in sorted(s.drawers[seat])]
-        return []
+        return discards(s, _effect(s), seat)
 
     def click_path(self, s, a, seat):
         return (f"card:{a.card}", f"trash:{seat}")
@@ -418,11 +424,7 @@ class ExchangeKind(SpellChoiceKind):
     WHY = "the spell: switch one drawer card and one storage card"
 
     def generate(self, s, seat):
-        if _effect(s) != R.EXCHANGE:
-            return []
-        cards = s.game.cards
-        return [Exchange(d, st) for d in sorted(s.drawers[seat]) if cards[d].kind == "building"
-                for st, _ in sorted(s.stored[seat])]
+        return exchanges(s, _effect(s), seat)
 
     def click_path(self, s, a, seat):
         return (f"card:{a.drawer_card}", f"card:{a.storage_card}")
@@ -433,7 +435,7 @@ class KeepStorageKind(SpellChoiceKind):
     WHY = "the spell: the exchange is not mandatory"
 
     def generate(self, s, seat):
-        return [_KEEP] if _effect(s) == R.EXCHANGE else []
+        return [_KEEP] if _effect(s).exchanges else []
 
     def click_path(self, s, a, seat):
         return (f"keep:{seat}",)

@@ -84,10 +84,8 @@ class BuildKind(CardKind):
             i = s.stack_index(p, a.on)
             village = put(village, i, Stack(village[i].cards + (a.card,), village[i].down))
         s.villages = put(s.villages, p, village)
-        grants = ("any",) * c.familiar
-        if c.effect == "place_unproductive":
-            grants += ("unproductive",)
-        if c.level == 3 and "breeding" in s.effects(p):
+        grants = ("any",) * c.familiar + c.power.familiars
+        if c.level == 3 and any(e.breeding for e in s.powers(p)):
             grants += ("any",)
         s.owed = s.owed + grants
 
@@ -132,7 +130,7 @@ class MovePipeKind(MagicalKind):
     WHY = "Blue level 4 [move pipes]"
 
     def generate(self, s, seat):
-        if s.owed or "move_pipes" not in s.effects(seat):
+        if s.owed or not any(e.moves_pipes for e in s.powers(seat)):
             return []
         out = []
         pipes = s.piped[seat]

@@ -36,7 +36,6 @@ from typing import TYPE_CHECKING, Collection, Iterable
 
 from ...core.svg import clicking_seat, target_attrs
 from ...protocol import Action
-from .rules import SPELL_TEXT
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MagicalState
@@ -59,6 +58,7 @@ from .render_shapes import (
     seat_name,
     seat_short,
     seat_token,
+    spell_text,
     svg_text,
     title,
     trash_seen,
@@ -285,7 +285,7 @@ def _info_lines(state: MagicalState) -> list[str]:
     sp = state.spell
     if sp is not None:
         todo = ", ".join(seat_short(state, p) for p in sp["to_choose"]) or "nobody"
-        return [f"Spell cast by {seat_name(state, sp['caster'])}:", SPELL_TEXT[sp["effect"]],
+        return [f"Spell cast by {seat_name(state, sp['caster'])}:", spell_text(state),
                 f"still choosing: {todo}", "play resumes when all have chosen"]
     if state.phase == "building" and state.play_order:
         order = " → ".join(seat_short(state, p) for p in state.play_order)
@@ -412,7 +412,7 @@ def render_text(state: MagicalState) -> str:
     if sp is not None:
         todo = ", ".join(seat_name(state, p) for p in sp["to_choose"]) or "nobody"
         lines.append(f"Spell cast by {seat_name(state, sp['caster'])}: "
-                     f"{SPELL_TEXT[sp['effect']]}; still choosing: {todo}.")
+                     f"{spell_text(state)}; still choosing: {todo}.")
     if state.phase == "building" and state.play_order:
         lines.append("Play order: " + ", ".join(seat_name(state, p) for p in state.play_order)
                      + ".")

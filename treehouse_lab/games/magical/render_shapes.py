@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Collection
 from xml.sax.saxutils import escape
 
 from ...core.svg import target_attrs
-from .rules import RESOURCE_COLOUR
+from .rules import RESOURCE_COLOUR, power
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MagicalState
@@ -32,9 +32,6 @@ RES_NAME = {"apples": "juicy apples", "webs": "spider webs", "shrooms": "light s
             "tails": "lizard's tails", "fangs": "bat fangs"}
 SEAT_FILL = ("#E69F00", "#56B4E9", "#CC79A7", "#F5F5F5")
 SEAT_SHAPE = ("circle", "square", "diamond", "triangle")
-SPELL_SHORT = {"reverse": "reverse direction", "hand_to_carriage": "hands to carriage",
-               "discard_hand": "discard a hand card", "discard_drawer": "discard a drawer card",
-               "exchange": "drawer/storage swap"}
 CARD_BACK = "#6B4F8A"
 
 
@@ -135,7 +132,7 @@ def card_face(state: MagicalState, cid: str, x: float, y: float, w: float, h: fl
             out.append(svg_text(x + 4, y + 42, f"#{c.order}" + (" +fam" if c.familiar and w >= 50
                                                            else ""), 12, ink, fit=w - 8))
         if h >= 58:
-            out.append(svg_text(x + 4, y + 56, effect_short(c.effect), 12, ink, fit=w - 8))
+            out.append(svg_text(x + 4, y + 56, c.power.short, 12, ink, fit=w - 8))
     elif c.kind == "pipe":
         out.append(rect(x, y, w, h, "#B8B8B8", "#2B2B2B", 5))
         out.append(f'<rect x="{x + 4:g}" y="{y + h - 10:g}" width="{w - 8:g}" height="6" '
@@ -145,23 +142,11 @@ def card_face(state: MagicalState, cid: str, x: float, y: float, w: float, h: fl
     else:
         out.append(rect(x, y, w, h, "#F6F0FF", "#5B3FA0", 5, ' stroke-width="1.5"'))
         out.append(svg_text(x + 4, y + 14, "spell", 12, "#4B2E9E", weight="bold"))
-        words = SPELL_SHORT.get(c.effect, c.effect).split(" ", 1)
+        words = c.power.short.split(" ", 1)
         for i, wd in enumerate(words[: 2 if h >= 44 else 1]):
             out.append(svg_text(x + 4, y + 28 + 14 * i, wd, 12, "#4B2E9E", fit=w - 8))
     out.append("</g>")
     return "".join(out)
-
-
-def effect_short(effect: str) -> str:
-    if effect.startswith("extract:"):
-        return f"extract {LETTER[effect[8:]]}"
-    if effect.startswith("potion_vp:"):
-        return f"{LETTER[effect[10:]]}→VP"
-    return {"storage": "storage", "breeding": "breed", "flying": "flying",
-            "place_unproductive": "fam unprod", "move_pipes": "move pipes",
-            "unlimited_storage": "storage ∞", "three_potions": "P→RBY",
-            "vp_level3": "VP/lvl 3", "vp_unproductive": "VP/unprod", "vp_pipes": "VP/pipe",
-            "vp_storage": "VP/stored", "vp_potion_colours": "VP/potion"}.get(effect, effect)
 
 
 def card_back(x: float, y: float, w: float, h: float, label: str = "") -> str:
@@ -184,6 +169,12 @@ def carriage_counts(state: MagicalState) -> list[int]:
 
 def dropped_seats(state: MagicalState) -> list[bool]:
     return state.dropped_out()
+
+
+def spell_text(state: MagicalState) -> str:
+    """The sentence of the spell being resolved, from the vocabulary (rules.EFFECTS)."""
+    sp = state.spell
+    return power(sp["effect"]).text if sp else ""
 
 
 def seat_name(state: MagicalState, p: int) -> str:

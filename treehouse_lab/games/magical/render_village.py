@@ -22,7 +22,6 @@ from .render_shapes import (
     title,
     trash_seen,
 )
-from .rules import effect_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MagicalState
@@ -194,10 +193,10 @@ def _village(state: MagicalState, out: list[str], p: int, x: float, y: float, w:
         tip = (f"Building {b['id']}: level {b['level']}, {b['vp']} VP"
                + (f", {b['colour']}" if b["colour"] else ", face down")
                + f"; cards bottom to top: {levels}")
-        effects = [g.cards[c].effect for k, c in enumerate(b["cards"])
+        effects = [g.cards[c].power.text for k, c in enumerate(b["cards"])
                    if not (k == 0 and b["down"])]
         if effects:
-            tip += "; effects: " + ", ".join(effect_text(e) for e in effects)
+            tip += "; effects: " + ", ".join(effects)
         attrs = target_attrs(tid, targets, selection, "tl-building")
         out.append(f'<g{attrs} data-building="{b["id"]}" data-level="{b["level"]}" '
                    f'data-vp="{b["vp"]}" data-down="{str(b["down"]).lower()}">{title(tip)}')

@@ -128,8 +128,8 @@ def check_phase(s: Any) -> None:
     if s.phase == "spell":
         if s.spell_card is None or "todo" not in s.choices:
             raise RuleError(f"{W}.spell: the 'spell' phase has a spell and choices to make")
-        effect = s.game.cards[s.spell_card].effect
-        if effect not in ("discard_hand", "discard_drawer", "exchange") or \
+        effect = s.game.cards[s.spell_card].power
+        if not (effect.discards_from or effect.exchanges) or \
                 s.caster < 0 or s.spell_card not in s.trash[s.caster]:
             raise RuleError(f"{W}.spell: a discard or exchange spell in the caster's trash can")
         for p, ch in enumerate(s.choices):
@@ -139,15 +139,14 @@ def check_phase(s: Any) -> None:
                 raise RuleError(f"{W}.choices[{p}]: a spell choice, got a card")
             if s.dropped[p]:
                 raise RuleError(f"{W}.choices[{p}]: a dropped-out player is not affected")
-            need = (s.hands[p] if effect == "discard_hand" else s.drawers[p]
-                    if effect == "discard_drawer" else s.stored[p])
+            need = (getattr(s, R.PILES[effect.discards_from])[p] if effect.discards_from
+                    else s.stored[p])
             if not need:
                 raise RuleError(f"{W}.choices[{p}]: this player has nothing to choose")
             ok = ch == "todo" or (
-                isinstance(ch, DiscardCard) and effect != "exchange"
-                and ch.place == ("hand" if effect == "discard_hand" else "drawer")
+                isinstance(ch, DiscardCard) and ch.place == effect.discards_from
                 and ch.card in need) or (
-                effect == "exchange" and (isinstance(ch, KeepStorage) or isinstance(
+                effect.exchanges and (isinstance(ch, KeepStorage) or isinstance(
                     ch, Exchange) and ch.drawer_card in s.drawers[p]
                     and s.game.cards[ch.drawer_card].kind == "building"
                     and any(c == ch.storage_card for c, _ in s.stored[p])))

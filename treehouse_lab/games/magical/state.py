@@ -318,10 +318,10 @@ class MagicalState(StagedState):
                 return i
         return -1
 
-    def effects(self, p: int) -> set[str]:
+    def powers(self, p: int) -> list[R.Effect]:
         """The building effects in force in seat ``p``'s village."""
         cards = self.game.cards
-        return {e for s in self.villages[p] for e in R.stack_effects(s, cards)}
+        return [e for s in self.villages[p] for e in R.stack_powers(s, cards)]
 
     def storage_room(self, p: int) -> list[str]:
         """Buildings with a free Storage (purple level 4: any number)."""
@@ -331,8 +331,7 @@ class MagicalState(StagedState):
             used[on] = used.get(on, 0) + 1
         out = []
         for s in self.villages[p]:
-            eff = R.stack_effects(s, cards)
-            if "unlimited_storage" in eff or eff.count("storage") > used.get(s.id, 0):
+            if sum(e.storage for e in R.stack_powers(s, cards)) > used.get(s.id, 0):
                 out.append(s.id)
         return out
 
@@ -380,7 +379,7 @@ class MagicalState(StagedState):
             return [a for a in free if a in g.unproductive]
         mine = {a for a, q in placed.items() if q == p}
         near = {b for a in mine for b in g.forest[a].connects}
-        flying = "flying" in self.effects(p)
+        flying = any(e.flying for e in self.powers(p))
         return [a for a in free if a in g.outermost or a in near
                 or (flying and a in g.unproductive)]
 

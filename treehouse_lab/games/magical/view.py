@@ -22,6 +22,7 @@ from typing import Any, Iterator, Mapping
 
 from ...core.zones import COUNTED, HIDDEN, OWNER, UNSEEN, Zone, ZoneTable, deal
 from .actions import DiscardCard, Exchange, KeepStorage
+from .rules import PILES
 
 
 def _no_spell(game: Any, owner: Any, c: str) -> bool:
@@ -138,15 +139,14 @@ def _redeal(game: Any, save: dict, q: int, choice: Any, rng: random.Random) -> A
     cards = game.cards
     if save["spell"] is None:                                   # reveal: a drawer card
         return rng.choice(sorted(save["drawers"][q]))
-    effect = cards[save["spell"]].effect
-    if effect == "exchange":
+    effect = cards[save["spell"]].power
+    if effect.exchanges:
         options = [KeepStorage().to_json()] + [
             Exchange(d, st).to_json() for d in sorted(save["drawers"][q])
             if cards[d].kind == "building" for st, _ in sorted(save["storage"][q])]
         return rng.choice(options)
-    place = "hand" if effect == "discard_hand" else "drawer"
-    source = save["hands"][q] if place == "hand" else save["drawers"][q]
-    return DiscardCard(rng.choice(sorted(source)), place).to_json()
+    place = effect.discards_from
+    return DiscardCard(rng.choice(sorted(save[PILES[place]][q])), place).to_json()
 
 
 __all__ = ["ZONES", "MagicalZones", "determinize", "hidden_from", "observation",
