@@ -7,11 +7,11 @@ fields in ``state.py``; teaching positions in ``positions.py``.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, TypeVar
 
 from ...core.options import Option
 from ...errors import RuleError, quote
-from ...protocol import Game
+from ...protocol import Action, Game
 from . import rules as R
 from .actions import Cast, DrawCard, GiveBiscuit, Place, Reveal
 from .data import DataSet, data_of, data_option, standard_data
@@ -19,6 +19,8 @@ from .moves import ACTION_TYPES
 from .stages import FRACTIONS, Setup
 from .state import MagicalState
 from .view import ZONES, determinize
+
+A = TypeVar("A", bound=Action)
 
 
 def _check_ages(value: Any) -> Any:
@@ -78,10 +80,23 @@ class MagicalGame(Game):
         self.casts = {c: Cast(c) for c in self.card_ids}
         self.reveals = {c: Reveal(c) for c in self.card_ids}
         self.gifts = tuple(GiveBiscuit(q) for q in range(self.players))
+        self.spells = frozenset(c for c, x in self.cards.items() if x.kind == "spell")
         self._draw_outcomes: dict[int, dict[str, tuple[DrawCard, Fraction]]] = {}
+        self._made: dict[tuple, Action] = {}
         self.areas: tuple[str, ...] = tuple(sorted(self.forest))
         self.outermost = frozenset(a for a, x in self.forest.items() if x.outermost)
         self.unproductive = frozenset(a for a, x in self.forest.items() if x.unproductive)
+
+    def make(self, kind: type[A], *values: Any) -> A:
+        """``kind(*values)``, made once a game and shared by every legal list that offers
+        it: an action is an immutable value, and building one checks every field
+        (protocol ``Action.__post_init__``), which a move generated every step need not
+        pay again; a lookup in the generated list then finds it by identity."""
+        key = (kind, *values)
+        got = self._made.get(key)
+        if got is None:
+            got = self._made[key] = kind(*values)
+        return got  # type: ignore[return-value]
 
     def draw_outcomes(self, size: int) -> dict[str, tuple[DrawCard, Fraction]]:
         """{card: (its draw, 1/size)}: a draw's chance outcome from a pool of ``size``

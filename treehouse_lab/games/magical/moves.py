@@ -49,8 +49,11 @@ _KEEP, _SKIP, _FINISH = KeepStorage(), SkipFamiliar(), Finish()
 
 
 def put(values: tuple, i: int, value: Any) -> tuple:
-    """``values`` with entry ``i`` replaced (fields are tuples)."""
-    return values[:i] + (value,) + values[i + 1:]
+    """``values`` with entry ``i`` replaced (fields are tuples; a list copy is the
+    cheapest way to build the new tuple for a few seats)."""
+    out = list(values)
+    out[i] = value
+    return tuple(out)
 
 
 def without(cards: tuple, card: str) -> tuple:
@@ -137,7 +140,9 @@ class DrawCardKind(MagicalKind):
 
     def apply(self, s, a, player):
         to_draw = s.to_draw
-        p = next(q for q in range(s.game.players) if to_draw[q])
+        p = 0
+        while not to_draw[p]:   # the first seat owed a card (Deal.settle: one is)
+            p += 1
         s.pool = without(s.pool, a.card)
         s.hands = put(s.hands, p, s.hands[p] + (a.card,))
         s.deck = put(s.deck, p, s.deck[p] - 1)
@@ -155,8 +160,8 @@ class PlaceKind(MagicalKind):
            "carriage in the turn direction")
 
     def generate(self, s, seat):
-        cards, places = s.game.cards, s.game.places
-        return [places[c] for c in sorted(s.hands[seat]) if cards[c].kind != "spell"]
+        spells, places = s.game.spells, s.game.places
+        return [places[c] for c in sorted(s.hands[seat]) if c not in spells]
 
     def refusal(self, s, a, player):
         if player in s.actors() and s.phase == "planning" and a.card in s.hands[player] \
@@ -181,8 +186,8 @@ class PlaceKind(MagicalKind):
 
 
 def _spells(s: Any, p: int) -> list[str]:
-    cards = s.game.cards
-    return sorted(c for c in s.hands[p] if cards[c].kind == "spell")
+    spells = s.game.spells
+    return sorted([c for c in s.hands[p] if c in spells])
 
 
 @KINDS.kind(Take)
@@ -310,15 +315,16 @@ def discards(s: Any, effect: R.Effect, q: int) -> list[DiscardCard]:
     place = effect.discards_from
     if not place:
         return []
-    return [DiscardCard(c, place) for c in sorted(getattr(s, R.PILES[place])[q])]
+    make = s.game.make
+    return [make(DiscardCard, c, place) for c in sorted(getattr(s, R.PILES[place])[q])]
 
 
 def exchanges(s: Any, effect: R.Effect, q: int) -> list[Exchange]:
     """The exchange spell's swaps for seat ``q``: a drawer building for a stored card."""
     if not effect.exchanges:
         return []
-    cards = s.game.cards
-    return [Exchange(d, st) for d in sorted(s.drawers[q]) if cards[d].kind == "building"
+    cards, make = s.game.cards, s.game.make
+    return [make(Exchange, d, st) for d in sorted(s.drawers[q]) if cards[d].kind == "building"
             for st, _ in sorted(s.stored[q])]
 
 
@@ -372,11 +378,14 @@ class WaitKind(MagicalKind):
            "(ruling R4)")
 
     def generate(self, s, seat):
-        if s.forced():
+        idle = s.idle()
+        busy = idle.count(False)
+        if busy == 0:                               # forced: the eldest must move
             return []
-        dropped, waits = s.dropped, s.waits
-        others_wait = all(dropped[q] or waits[q] for q in range(s.game.players) if q != seat)
-        return [] if others_wait and s.eldest_planning() == seat else [_WAIT]
+        # everyone else waits: this seat is the one still planning; the eldest must move
+        if busy == 1 and not idle[seat] and s.eldest_planning() == seat:
+            return []
+        return [_WAIT]
 
     def refusal(self, s, a, player):
         if s.phase == "planning" and s.forced():

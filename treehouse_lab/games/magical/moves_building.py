@@ -71,8 +71,9 @@ class BuildKind(CardKind):
         if c.kind != "building":
             return []
         if c.level == 1:
-            return [Build(card, "")]
-        return [Build(card, sid) for sid in s.targets(p, card)]
+            return [s.game.make(Build, card, "")]
+        make = s.game.make
+        return [make(Build, card, sid) for sid in s.targets(p, card)]
 
     def apply(self, s, a, p):
         c = s.game.cards[a.card]
@@ -98,7 +99,7 @@ class BuildFaceDownKind(CardKind):
     WHY = "Building Step 2: any building may be flipped face down as [VP 0, level 1]"
 
     def for_card(self, s, p, card, from_storage):
-        return [BuildFaceDown(card)] if s.game.cards[card].kind == "building" else []
+        return [s.game.make(BuildFaceDown, card)] if s.game.cards[card].kind == "building" else []
 
     def apply(self, s, a, p):
         take_card(s, p, a.card)
@@ -115,7 +116,8 @@ class PipeKind(CardKind):
     def for_card(self, s, p, card, from_storage):
         if s.game.cards[card].kind != "pipe":
             return []
-        return [Pipe(card, a, b) for a, b in s.pipe_pairs(p, s.piped[p])]
+        make = s.game.make
+        return [make(Pipe, card, a, b) for a, b in s.pipe_pairs(p, s.piped[p])]
 
     def apply(self, s, a, p):
         s.drawers = put(s.drawers, p, without(s.drawers[p], a.card))
@@ -136,7 +138,7 @@ class MovePipeKind(MagicalKind):
         pipes = s.piped[seat]
         for pipe, a, b in sorted(pipes):
             rest = [x for x in pipes if x[0] != pipe]
-            out.extend(MovePipe(pipe, x, y) for x, y in s.pipe_pairs(seat, rest)
+            out.extend(s.game.make(MovePipe, pipe, x, y) for x, y in s.pipe_pairs(seat, rest)
                        if {x, y} != {a, b})
         return out
 
@@ -155,7 +157,8 @@ class StoreKind(CardKind):
     def for_card(self, s, p, card, from_storage):
         if from_storage or s.game.cards[card].kind != "building":
             return []
-        return [Store(card, sid) for sid in s.storage_room(p)]
+        make = s.game.make
+        return [make(Store, card, sid) for sid in s.storage_room(p)]
 
     def apply(self, s, a, p):
         s.drawers = put(s.drawers, p, without(s.drawers[p], a.card))
@@ -175,7 +178,8 @@ class DiscardKind(CardKind):
             return []
         if kind == "pipe" and s.pipe_pairs(p, s.piped[p]):
             return []
-        return [Discard(card)]   # a spell cannot reach a drawer; kept for data that does
+        # a spell cannot reach a drawer; kept for data that does
+        return [s.game.make(Discard, card)]
 
     def apply(self, s, a, p):
         s.drawers = put(s.drawers, p, without(s.drawers[p], a.card))
@@ -192,7 +196,8 @@ class PlaceFamiliarKind(MagicalKind):
     def generate(self, s, seat):
         if not s.owed or s.supply[seat] == 0:
             return []
-        return [PlaceFamiliar(a) for a in s.familiar_areas(seat, s.owed[0])]
+        make = s.game.make
+        return [make(PlaceFamiliar, a) for a in s.familiar_areas(seat, s.owed[0])]
 
     def apply(self, s, a, p):
         s.owed = s.owed[1:]

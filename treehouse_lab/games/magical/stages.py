@@ -82,7 +82,8 @@ class Setup(Stage):
             tiles = [o for o in objectives if o.colour == "brown" and o.id not in used]
             make = PersonalObjective
         p = _fraction(len(tiles))
-        return [(make(t.id), p) for t in sorted(tiles, key=lambda o: o.id)]
+        made = s.game.make
+        return [(made(make, t.id), p) for t in sorted(tiles, key=lambda o: o.id)]
 
     def settle(self, s: Any) -> bool:
         if None in s.common or None in s.personal:
@@ -153,7 +154,7 @@ class Planning(Stage):
     OFFERS = (Place, DiscardHand, Cast, Take, DrawFour, DropOut, GiveBiscuit, Wait)
 
     def actors(self, s: Any) -> list[int]:
-        active = [p for p, (d, w) in enumerate(zip(s.dropped, s.waits)) if not (d or w)]
+        active = [p for p, idle in enumerate(s.idle()) if not idle]
         return active or [s.eldest_planning()]
 
     def settle(self, s: Any) -> bool:

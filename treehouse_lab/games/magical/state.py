@@ -19,6 +19,7 @@ Design (docs/rulings/magical.md has the rulings):
 
 from __future__ import annotations
 
+from operator import or_
 from typing import Any, ClassVar
 
 from ...core.fields import Bool, Codec, Custom, Field, Int, Map, Opt, PerSeat, Seat, Str, Tuple
@@ -28,11 +29,11 @@ from ...errors import RuleError
 from ...protocol import CHANCE
 from . import rules as R
 from . import view
-from .actions import DiscardCard, Exchange, KeepStorage
+from .actions import DiscardCard, DrawCard, Exchange, KeepStorage
 from .moves import KINDS
 from .rules import Stack
 from .saves import MIGRATIONS, check_save
-from .stages import PHASES, Over, phase_codec, start_round
+from .stages import PHASES, Deal, Over, phase_codec, start_round
 
 
 def _card_ids(g: Any) -> tuple[str, ...]:
@@ -158,7 +159,13 @@ class MagicalState(StagedState):
         Field("turn", Int(0, lambda g: g.players)),
         Field("owed", Tuple(Str(("any", "unproductive"))), key="familiars_owed"),
     )
-    __slots__ = tuple(f.name for f in FIELDS) + ("game",) + StagedState.CACHES
+    #: Dropped at every step: ``_who``, the seats acting at this position (a real-time
+    #: phase asks at every ``actors``, ``legal_actions`` and ``apply``); ``_memo``, what
+    #: the building kinds share while one legal list is made (storage room, pipe pairs;
+    #: only move generation reads it, never a kind's ``apply``, which runs before ``_run``
+    #: drops it).
+    CACHES: ClassVar[tuple[str, ...]] = StagedState.CACHES + ("_who", "_memo")
+    __slots__ = tuple(f.name for f in FIELDS) + ("game",) + CACHES
     PHASES: ClassVar[tuple[str, ...]] = PHASES
 
     # -- the turn structure ------------------------------------------------------------
@@ -175,10 +182,33 @@ class MagicalState(StagedState):
     def _check_save(self) -> None:
         check_save(self)
 
+    def _run(self) -> None:
+        super()._run()
+        self._who = self._memo = None
+
+    def _memo_get(self, key: tuple, make: Any) -> Any:
+        """``make()``, kept until the position changes."""
+        memo = self._memo
+        if memo is None:
+            memo = self._memo = {}
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = make()
+        return got
+
+    def _actors(self) -> list[int]:
+        who = self._who
+        if who is None:
+            who = self._who = super()._actors()
+        return who
+
     def _is_legal(self, action: Any, player: int) -> bool:
-        """At a draw, the outcome just taken from the list is found by identity without
-        building a list of the ~60 outcomes first."""
+        """A draw's outcomes are the draws of the undealt cards (``Deal.outcomes``), so a
+        draw is legal when its card is undealt: no scan of the ~60 outcomes. Other chance
+        outcomes are found in their list, by identity first."""
         if player == CHANCE:
+            if self.stack[-1].__class__ is Deal:
+                return action.__class__ is DrawCard and action.card in self.pool
             outcomes = self._chance_outcomes()
             for o, _ in outcomes:
                 if o is action:
@@ -308,9 +338,13 @@ class MagicalState(StagedState):
         dropped = self.dropped
         return next(p for p in self.game.ages if not dropped[p])
 
+    def idle(self) -> list[bool]:
+        """Per seat: dropped out or waiting (not planning now)."""
+        return list(map(or_, self.dropped, self.waits))
+
     def forced(self) -> bool:
         """Everyone still planning waits: the eldest of them must move (and may not wait)."""
-        return all(d or w for d, w in zip(self.dropped, self.waits))
+        return False not in map(or_, self.dropped, self.waits)
 
     def stack_index(self, p: int, sid: str) -> int:
         for i, s in enumerate(self.villages[p]):
@@ -325,6 +359,9 @@ class MagicalState(StagedState):
 
     def storage_room(self, p: int) -> list[str]:
         """Buildings with a free Storage (purple level 4: any number)."""
+        return self._memo_get(("room", p), lambda: self._storage_room(p))
+
+    def _storage_room(self, p: int) -> list[str]:
         cards = self.game.cards
         used: dict[str, int] = {}
         for _, on in self.stored[p]:
@@ -338,6 +375,11 @@ class MagicalState(StagedState):
     def pipe_pairs(self, p: int, pipes: Any) -> list[tuple[str, str]]:
         """Pairs a pipe may join (ruling): two buildings not already joined, each with a
         free side (a building in the row has two sides)."""
+        if pipes is self.piped[p]:      # a new pipe (not one being moved): once a list
+            return self._memo_get(("pairs", p), lambda: self._pipe_pairs(p, pipes))
+        return self._pipe_pairs(p, pipes)
+
+    def _pipe_pairs(self, p: int, pipes: Any) -> list[tuple[str, str]]:
         stacks = self.villages[p]
         deg = {s.id: 0 for s in stacks}
         for _, a, b in pipes:
