@@ -11,8 +11,9 @@ objectives.toml, forest.toml.
 """
 
 from .data import load_data
+from .game import MagicalGame
 from .moves import ACTION_TYPES
-from .state import MagicalGame, MagicalState
+from .state import MagicalState
 
 __all__ = ["ACTION_TYPES", "MagicalGame", "MagicalState", "load_data"]
 

@@ -32,7 +32,6 @@ import random
 from typing import TYPE_CHECKING
 
 from ...bots import best_of, check_game
-from ...errors import RuleError
 from ...protocol import Action
 from .moves import (
     Build,
@@ -58,7 +57,7 @@ from .moves import (
 from .rules import DRAWER
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import MagicalGame, MagicalState
+    from .state import MagicalState
 
 #: What a card is worth more when it continues a building (a level 2-5 on its colour one
 #: level lower): the rulebook counts only the top card's VP, so a taller building is how
@@ -165,116 +164,4 @@ class BuilderBot:
 ROLLOUT = BuilderBot
 
 
-def determinize(game: MagicalGame, observation: dict, rng: random.Random) -> MagicalState:
-    """A state the observing seat cannot tell apart from the real one, built from its
-    ``observation`` alone (see ``treehouse_lab.search.determinize``).
-
-    What a seat sees: its own hand, drawer and storage, every village, pipe and trash can,
-    the box, the carriage cards it passed on, the common objectives and its own personal
-    one, and how many cards each other place holds. Every other card (others' hands,
-    drawers and storage, the carriage cards it does not know, the undealt pool that the
-    decks are drawn from) is dealt at random, and the others' personal objectives are drawn
-    from the brown tiles it has not seen.
-
-    The rules restrict two places (3. Building Step; ruling R9): a storage holds only
-    buildings and a drawer holds no spell. So the storage cards are drawn from the unseen
-    buildings first, then the drawer cards from the unseen non-spells left, then the rest
-    in any order. That is exactly uniform over the deals the rules allow: whichever
-    buildings go to storage, the same number of non-spells is left for the drawers.
-    Secret choices the others have already made (a spell's answer, a play-order card) are
-    drawn uniformly from those their sampled cards allow. (The observation is the seat's
-    view now; cards it saw earlier and has since passed on are not remembered.)"""
-    obs = observation
-    me = obs["viewer"]
-    n = game.players
-    cards = game.cards
-    seen: set[str] = set(obs["hand"]) | set(obs["drawer"]) | set(obs["box"])
-    seen.update(c for c, _ in obs["storage"])
-    for q in range(n):
-        seen.update(obs["trash"][q])
-        seen.update(obs["carriage_known"][q])
-        seen.update(x[0] for x in obs["pipes"][q])
-        for b in obs["villages"][q]:
-            seen.update(b["cards"])
-    unseen = [c for c in game.card_ids if c not in seen]
-    others = [q for q in range(n) if q != me]
-    n_store = sum(len(obs["storage_on"][q]) for q in others)
-    n_drawer = sum(obs["drawer_sizes"][q] for q in others)
-    n_other = sum(obs["hand_sizes"][q] for q in others) + sum(
-        obs["carriages"][q] - len(obs["carriage_known"][q]) for q in range(n))
-    if n_store + n_drawer + n_other > len(unseen):
-        raise RuleError(f"magical determinize: the observation of {game.player_name(me)} "
-                        f"leaves {len(unseen)} unseen cards for more hidden places")
-    buildings = [c for c in unseen if cards[c].kind == "building"]
-    store_cards = rng.sample(buildings, n_store)
-    taken = set(store_cards)
-    nonspells = [c for c in unseen if c not in taken and cards[c].kind != "spell"]
-    drawer_cards = rng.sample(nonspells, n_drawer)
-    taken.update(drawer_cards)
-    rest = [c for c in unseen if c not in taken]
-    rng.shuffle(rest)
-    deal_store, deal_drawer, deal = iter(store_cards), iter(drawer_cards), iter(rest)
-
-    hands = [list(obs["hand"]) if q == me else [next(deal) for _ in range(obs["hand_sizes"][q])]
-             for q in range(n)]
-    drawers = [list(obs["drawer"]) if q == me
-               else [next(deal_drawer) for _ in range(obs["drawer_sizes"][q])] for q in range(n)]
-    storage = [[list(x) for x in obs["storage"]] if q == me
-               else [[next(deal_store), on] for on in obs["storage_on"][q]] for q in range(n)]
-    carriages, known = [], {}
-    for q in range(n):
-        mine = list(obs["carriage_known"][q])
-        known.update((c, 1 << me) for c in mine)
-        carriages.append(mine + [next(deal) for _ in range(obs["carriages"][q] - len(mine))])
-    pool = sorted(deal)
-
-    objectives = game.data.objectives
-    shown = {t for t in obs["common"] if t} | ({obs["personal"]} if obs["personal"] else set())
-    tiles = [t for t in sorted(objectives) if objectives[t].colour == "brown" and t not in shown]
-    rng.shuffle(tiles)
-    personal = [obs["personal"] if q == me else tiles.pop() if obs["personal_dealt"][q]
-                else None for q in range(n)]
-
-    spell = obs["spell"]
-    choices: list = []
-    for q in range(n):
-        if q == me:
-            choices.append(obs["my_choice"])
-        elif obs["to_choose"][q]:
-            choices.append("todo")
-        elif not obs["chosen"][q]:
-            choices.append(None)
-        elif spell is None:                                    # reveal: a drawer card
-            choices.append(rng.choice(drawers[q]))
-        elif spell["effect"] == "exchange":
-            options = [KeepStorage().to_json()] + [
-                Exchange(d, s).to_json() for d in sorted(drawers[q])
-                if cards[d].kind == "building" for s, _ in sorted(storage[q])]
-            choices.append(rng.choice(options))
-        else:
-            place = "hand" if spell["effect"] == "discard_hand" else "drawer"
-            source = hands[q] if place == "hand" else drawers[q]
-            choices.append(DiscardCard(rng.choice(sorted(source)), place).to_json())
-    builder = obs["builder"]
-    save = {
-        "phase": obs["phase"], "round": obs["round"], "direction": obs["direction"],
-        "pool": pool, "deck": list(obs["deck_sizes"]), "to_draw": list(obs["to_draw"]),
-        "hands": hands, "drawers": drawers, "carriages": carriages, "known": known,
-        "trash": [list(t) for t in obs["trash"]], "box": list(obs["box"]),
-        "villages": obs["villages"], "pipes": obs["pipes"], "storage": storage,
-        "forest": obs["forest"], "supply": obs["supply"], "tray": obs["tray"],
-        "biscuits": obs["biscuits"], "round_biscuits": obs["round_biscuits"],
-        "box_biscuits": obs["box_biscuits"], "common": obs["common"], "personal": personal,
-        "dropped": obs["dropped"], "waiting": obs["waiting"],
-        "spell": None if spell is None else spell["card"],
-        "caster": -1 if spell is None else spell["caster"],
-        "choices": choices, "play_order": obs["play_order"],
-        "turn": obs["play_order"].index(builder) if builder is not None else 0,
-        "familiars_owed": obs["familiars_owed"],
-    }
-    # Checked like any save (every card once, the phase's invariants): a wrong deal fails
-    # loudly instead of searching an impossible position.
-    return game.state_from_json(save)
-
-
-__all__ = ["BuilderBot", "PREFERENCE", "ROLLOUT", "STACK_BONUS", "determinize", "plan_value"]
+__all__ = ["BuilderBot", "PREFERENCE", "ROLLOUT", "STACK_BONUS", "plan_value"]

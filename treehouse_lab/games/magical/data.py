@@ -34,6 +34,7 @@ from .rules import (
     Area,
     Card,
     Objective,
+    power,
 )
 
 HERE = Path(__file__).resolve().parent
@@ -96,6 +97,7 @@ def _card(entry: Any, where: str) -> Card:
     if effect not in allowed:
         raise RuleError(f"{where}: a {colour} level {level} has one of the effects "
                         f"{', '.join(allowed)}; got {quote(effect, 30)}")
+    power(effect, f"{where}: effect")   # a word of the vocabulary (rules.EFFECTS)
     return Card(cid, "building", colour, level, _int(e, "vp", 0, 99, where),
                 _int(e, "familiar", 0, 3, where), order, effect)
 

@@ -1,255 +1,490 @@
-"""Magical Treehouse actions: small steps, each a value with a sentence.
+"""Magical Treehouse's kinds: each action kind's whole rule in one class.
 
-Why so small: the planning step is played by everyone at once, so each thing a player can
-do at the table ("put this card in my drawer and pass the rest", "take from the carriage",
-"I whistle!") is one action of one seat, and a driver interleaves them. The building step
-places one card at a time. Secret choices (a play-order card, a spell's discard) are
-recorded hidden and revealed together.
+A kind generates its legal moves (the stage in ``stages.py`` lists them), applies one,
+says why one is not allowed (``why_not``: the sentence naming the rule), why a legal one
+is (``explain``, citing the rulebook and rulings R1...), writes the log line
+(``narrate``: secret choices are narrated without the card) and names the board targets
+clicked to choose it (``click_path``, the ``data-target`` ids render.py draws).
+
+Values are immutable (``state.py``): a change builds the new tuple and assigns it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any
+
+from ...core.kinds import Kind, KindTable
+from ...protocol import CHANCE, State
+from . import rules as R
+from .actions import (
+    Build,
+    BuildFaceDown,
+    Cast,
+    CommonObjective,
+    Discard,
+    DiscardCard,
+    DiscardHand,
+    DrawCard,
+    DrawFour,
+    DropOut,
+    Exchange,
+    Finish,
+    GiveBiscuit,
+    KeepStorage,
+    MovePipe,
+    PersonalObjective,
+    Pipe,
+    Place,
+    PlaceFamiliar,
+    Reveal,
+    SkipFamiliar,
+    Store,
+    Take,
+    Wait,
+)
+
+KINDS = KindTable("magical")
+_TAKE, _DRAW4, _DISCARD_HAND, _DROP, _WAIT = Take(), DrawFour(), DiscardHand(), DropOut(), Wait()
+_KEEP, _SKIP, _FINISH = KeepStorage(), SkipFamiliar(), Finish()
+
+
+def put(values: tuple, i: int, value: Any) -> tuple:
+    """``values`` with entry ``i`` replaced (fields are tuples; a list copy is the
+    cheapest way to build the new tuple for a few seats)."""
+    out = list(values)
+    out[i] = value
+    return tuple(out)
+
+
+def without(cards: tuple, card: str) -> tuple:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
+
+
+class MagicalKind(Kind):
+    """The parts every Magical kind shares: ``WHY`` is the rule that allows it (its
+    explanation), and a move that is not generated is refused with the legal list."""
+
+    WHY = ""
+
+    def why_not(self, s: Any, a: Any, player: int) -> str | None:
+        if s.is_chance_node():
+            if player == CHANCE and a in s.legal_actions():
+                return None
+        elif player >= 0 and a in s.legal_actions(player):
+            return None
+        return self.refusal(s, a, player) or State.why_illegal(
+            s, a, player if player >= 0 else None)
+
+    def refusal(self, s: Any, a: Any, player: int) -> str | None:
+        """A sentence for a common mistake with this kind (None: list the legal moves)."""
+        return None
+
+    def explain(self, s: Any, a: Any, player: int) -> str:
+        return f"{a} — {self.WHY}"
+
+    def narrate(self, s: Any, a: Any, player: int) -> str:
+        if player < 0:
+            return State.narrate(s, a, None)
+        return f"{s.game.player_name(player)}: {a}"
+
+    def click_path(self, s: Any, a: Any, seat: int) -> tuple[str, ...]:
+        return ()
+
+
+def acting(s: Any) -> None:
+    """Any planning move but waiting: the others' waits end (someone did something)."""
+    if any(s.waits):
+        s.waits = (False,) * s.game.players
+
+
+def pass_hand(s: Any, p: int) -> None:
+    """The rest of a hand goes on top of the carriage in the turn direction; the passer
+    knows those cards (the "known" record)."""
+    hand = s.hands[p]
+    if not hand:
+        return
+    i = s.put_carriage(p)
+    s.carriages = put(s.carriages, i, s.carriages[i] + hand)
+    known = dict(s.known)
+    for c in hand:
+        known[c] = (p,)
+    s.known = known
+    s.hands = put(s.hands, p, ())
+
 
-from ...protocol import Action
+# -- chance ---------------------------------------------------------------------------------
+@KINDS.kind(CommonObjective)
+class CommonObjectiveKind(MagicalKind):
+    WHY = "Preparations 3: 1 brown and 1 green common objective, drawn at random"
 
+    def apply(self, s, a, player):
+        s.common = put(s.common, 0 if s.common[0] is None else 1, a.tile)
 
-# -- chance --------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class CommonObjective(Action):
-    """Chance: a common objective tile is drawn (Preparations 3)."""
-    KIND = "common_objective"
-    tile: str
 
-    def __str__(self) -> str:
-        return f"Common objective {self.tile}"
+@KINDS.kind(PersonalObjective)
+class PersonalObjectiveKind(MagicalKind):
+    WHY = "Preparations 8: each player takes a brown tile face down"
+
+    def apply(self, s, a, player):
+        s.personal = put(s.personal, s.personal.index(None), a.tile)
 
+    def narrate(self, s, a, player):
+        p = s.personal.index(None) if None in s.personal else 0
+        return f"{s.game.player_name(p)} takes a personal objective face down"
 
-@dataclass(frozen=True)
-class PersonalObjective(Action):
-    """Chance: the next player takes a personal objective face down (Preparations 8)."""
-    KIND = "personal_objective"
-    tile: str
 
-    def __str__(self) -> str:
-        return f"Personal objective {self.tile}"
+@KINDS.kind(DrawCard)
+class DrawCardKind(MagicalKind):
+    WHY = "a draw from your deck: every undealt card equally likely (ruling R1)"
 
+    def apply(self, s, a, player):
+        to_draw = s.to_draw
+        p = 0
+        while not to_draw[p]:   # the first seat owed a card (Deal.settle: one is)
+            p += 1
+        s.pool = without(s.pool, a.card)
+        s.hands = put(s.hands, p, s.hands[p] + (a.card,))
+        s.deck = put(s.deck, p, s.deck[p] - 1)
+        s.to_draw = put(to_draw, p, to_draw[p] - 1)
 
-@dataclass(frozen=True)
-class DrawCard(Action):
-    """Chance: a player draws a card from their deck (1. Preparations Step; Draw 4)."""
-    KIND = "draw_card"
-    card: str
+    def narrate(self, s, a, player):
+        p = next((q for q in range(s.game.players) if s.to_draw[q]), 0)
+        return f"{s.game.player_name(p)} draws a card"
 
-    def __str__(self) -> str:
-        return f"Draw {self.card}"
 
+# -- planning (2. Planning Step) ---------------------------------------------------------------
+@KINDS.kind(Place)
+class PlaceKind(MagicalKind):
+    WHY = ("Planning Step: place one non-spell card in your drawer and the rest on the "
+           "carriage in the turn direction")
 
-# -- planning ------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Place(Action):
-    """Put a non-spell hand card in the drawer; the rest go to the carriage."""
-    KIND = "place"
-    card: str
+    def generate(self, s, seat):
+        spells, places = s.game.spells, s.game.places
+        return [places[c] for c in sorted(s.hands[seat]) if c not in spells]
 
-    def __str__(self) -> str:
-        return f"Put {self.card} in the drawer and pass the rest on"
+    def refusal(self, s, a, player):
+        if player in s.actors() and s.phase == "planning" and a.card in s.hands[player] \
+                and s.game.cards[a.card].kind == "spell":
+            return (f"{a} is not allowed: Planning Step, 'Choose one non-spell planning "
+                    "card' (a spell is cast or discarded with the hand)")
+        return None
 
+    def apply(self, s, a, p):
+        acting(s)
+        s.hands = put(s.hands, p, without(s.hands[p], a.card))
+        s.drawers = put(s.drawers, p, s.drawers[p] + (a.card,))
+        pass_hand(s, p)
 
-@dataclass(frozen=True)
-class Take(Action):
-    KIND = "take"
+    def narrate(self, s, a, player):
+        if player < 0:
+            return super().narrate(s, a, player)
+        return f"{s.game.player_name(player)} puts a card in the drawer and passes the rest on"
 
-    def __str__(self) -> str:
-        return "Take the cards from the carriage"
+    def click_path(self, s, a, seat):
+        return (f"card:{a.card}", "drawer")
 
+
+def _spells(s: Any, p: int) -> list[str]:
+    spells = s.game.spells
+    return sorted([c for c in s.hands[p] if c in spells])
+
+
+@KINDS.kind(Take)
+class TakeKind(MagicalKind):
+    WHY = ("Planning Step: with no cards in hand and fewer than 5 in the drawer, take the "
+           "cards from the carriage against the turn direction")
+
+    def generate(self, s, seat):
+        if s.hands[seat] or len(s.drawers[seat]) >= R.DRAWER:
+            return []
+        return [_TAKE] if s.carriages[s.take_carriage(seat)] else []
+
+    def refusal(self, s, a, player):
+        return empty_hand_refusal(s, a, player)
+
+    def apply(self, s, a, p):
+        acting(s)
+        i = s.take_carriage(p)
+        car = s.carriages[i]
+        if any(c in s.known for c in car):
+            s.known = {c: v for c, v in s.known.items() if c not in car}
+        s.hands = put(s.hands, p, s.hands[p] + car)
+        s.carriages = put(s.carriages, i, ())
+
+    def click_path(self, s, a, seat):
+        return (f"carriage:{s.take_carriage(seat)}",)
+
+
+def empty_hand_refusal(s: Any, a: Any, by: int) -> str | None:
+    """Take and Draw 4: "If you have no cards in your hand and fewer than 5 in your
+    drawer"."""
+    if s.phase == "planning" and 0 <= by < s.game.players:
+        if s.hands[by]:
+            return f"{a} is not allowed: only players with no cards in hand may"
+        if len(s.drawers[by]) >= R.DRAWER:
+            return f"{a} is not allowed: only with fewer than 5 cards in the drawer"
+    return None
+
+
+@KINDS.kind(DrawFour)
+class DrawFourKind(MagicalKind):
+    WHY = "Planning Step: with no cards in hand and fewer than 5 in the drawer, draw 4"
+
+    def generate(self, s, seat):
+        if s.hands[seat] or len(s.drawers[seat]) >= R.DRAWER:
+            return []
+        return [_DRAW4] if s.deck[seat] > 0 else []
+
+    def refusal(self, s, a, player):
+        return empty_hand_refusal(s, a, player)
+
+    def apply(self, s, a, p):
+        from .stages import Deal
+        acting(s)
+        s.to_draw = put(s.to_draw, p, min(R.DRAW, s.deck[p]))
+        s.push(Deal())
+
+    def click_path(self, s, a, seat):
+        return (f"deck:{seat}",)
+
+
+@KINDS.kind(DiscardHand)
+class DiscardHandKind(MagicalKind):
+    WHY = "Planning Step: a hand holding a spell may go to the trash, spell on top"
+
+    def generate(self, s, seat):
+        return [_DISCARD_HAND] if s.hands[seat] and _spells(s, seat) else []
+
+    def apply(self, s, a, p):
+        acting(s)
+        # "in one pile, face up, with the spell card on top"
+        cards = s.game.cards
+        hand = s.hands[p]
+        spells = tuple(c for c in hand if cards[c].kind == "spell")
+        rest = tuple(c for c in hand if cards[c].kind != "spell")
+        s.trash = put(s.trash, p, s.trash[p] + rest + spells)
+        s.hands = put(s.hands, p, ())
+
+    def click_path(self, s, a, seat):
+        return (f"trash:{seat}",)
+
+
+@KINDS.kind(Cast)
+class CastKind(MagicalKind):
+    WHY = "Planning Step: use the special power of a spell; everyone still planning stops"
+
+    def generate(self, s, seat):
+        casts = s.game.casts
+        return [casts[c] for c in _spells(s, seat)]
+
+    def apply(self, s, a, p):
+        acting(s)
+        g = s.game
+        s.hands = put(s.hands, p, without(s.hands[p], a.card))
+        s.trash = put(s.trash, p, s.trash[p] + (a.card,))
+        effect = g.cards[a.card].power
+        if effect.reverses:
+            s.direction = -s.direction
+            return
+        if effect.hands_to_carriage:
+            for q in range(g.players):
+                if not s.dropped[q]:
+                    pass_hand(s, q)
+            return
+        todo = tuple("todo" if not s.dropped[q] and must_answer(s, effect, q) else None
+                     for q in range(g.players))
+        if "todo" in todo:
+            from .stages import Spell
+            s.choices = todo
+            s.spell_card, s.caster = a.card, p
+            s.push(Spell())
+
+    def click_path(self, s, a, seat):
+        return (f"card:{a.card}", "cast")
+
+
+def must_answer(s: Any, effect: R.Effect, q: int) -> bool:
+    """Who answers a spell: everyone still planning who can (a card to discard; for the
+    exchange, a stored card and a building in the drawer)."""
+    return bool(discards(s, effect, q) or exchanges(s, effect, q))
+
+
+def discards(s: Any, effect: R.Effect, q: int) -> list[DiscardCard]:
+    """A discard spell's answers for seat ``q``: one a card of the pile it names."""
+    place = effect.discards_from
+    if not place:
+        return []
+    make = s.game.make
+    return [make(DiscardCard, c, place) for c in sorted(getattr(s, R.PILES[place])[q])]
+
+
+def exchanges(s: Any, effect: R.Effect, q: int) -> list[Exchange]:
+    """The exchange spell's swaps for seat ``q``: a drawer building for a stored card."""
+    if not effect.exchanges:
+        return []
+    cards, make = s.game.cards, s.game.make
+    return [make(Exchange, d, st) for d in sorted(s.drawers[q]) if cards[d].kind == "building"
+            for st, _ in sorted(s.stored[q])]
+
+
+@KINDS.kind(DropOut)
+class DropOutKind(MagicalKind):
+    WHY = "Planning Step: 'I'm done!' - take one of this round's biscuits if any are left"
+
+    def generate(self, s, seat):
+        return [] if s.hands[seat] else [_DROP]
+
+    def apply(self, s, a, p):
+        acting(s)
+        s.dropped = put(s.dropped, p, True)
+        if s.round_biscuits:
+            s.round_biscuits -= 1
+            s.biscuit_counts = put(s.biscuit_counts, p, s.biscuit_counts[p] + 1)
+
+    def click_path(self, s, a, seat):
+        return (f"done:{seat}",)
+
+
+@KINDS.kind(GiveBiscuit)
+class GiveBiscuitKind(MagicalKind):
+    WHY = "Planning Step: a biscuit to a dropped-out player moves the cards past them"
 
-@dataclass(frozen=True)
-class DrawFour(Action):
-    KIND = "draw_four"
+    def generate(self, s, seat):
+        if s.biscuit_counts[seat] <= 0:
+            return []
+        gifts, dropped, carriages = s.game.gifts, s.dropped, s.carriages
+        return [gifts[q] for q in range(s.game.players)
+                if dropped[q] and carriages[s.take_carriage(q)]]
 
-    def __str__(self) -> str:
-        return "Draw 4 cards from the deck"
+    def apply(self, s, a, p):
+        acting(s)
+        q = a.to
+        b = s.biscuit_counts
+        b = put(b, p, b[p] - 1)
+        s.biscuit_counts = put(b, q, b[q] + 1)
+        src, dst = s.take_carriage(q), s.put_carriage(q)
+        cars = s.carriages
+        cars = put(cars, dst, cars[dst] + cars[src])
+        s.carriages = put(cars, src, ())
 
+    def click_path(self, s, a, seat):
+        return (f"biscuit:{a.to}",)
+
+
+@KINDS.kind(Wait)
+class WaitKind(MagicalKind):
+    WHY = ("Planning Step: you need not act at once; when everyone waits the eldest moves "
+           "(ruling R4)")
+
+    def generate(self, s, seat):
+        idle = s.idle()
+        busy = idle.count(False)
+        if busy == 0:                               # forced: the eldest must move
+            return []
+        # everyone else waits: this seat is the one still planning; the eldest must move
+        if busy == 1 and not idle[seat] and s.eldest_planning() == seat:
+            return []
+        return [_WAIT]
 
-@dataclass(frozen=True)
-class DiscardHand(Action):
-    KIND = "discard_hand"
-
-    def __str__(self) -> str:
-        return "Discard the whole hand (it holds a spell)"
-
-
-@dataclass(frozen=True)
-class Cast(Action):
-    """Use a spell: everyone still planning stops and resolves it."""
-    KIND = "cast"
-    card: str
-
-    def __str__(self) -> str:
-        return f"Cast {self.card}: I whistle!"
-
-
-@dataclass(frozen=True)
-class DropOut(Action):
-    KIND = "drop_out"
-
-    def __str__(self) -> str:
-        return "Drop out of the planning step: I'm done!"
-
-
-@dataclass(frozen=True)
-class GiveBiscuit(Action):
-    """Give a biscuit to a dropped-out player to move the cards past them."""
-    KIND = "give_biscuit"
-    to: int
-
-    def __str__(self) -> str:
-        return f"Give a biscuit to Player {self.to + 1} to move the carriage cards past them"
-
-
-@dataclass(frozen=True)
-class Wait(Action):
-    """Let the others go first (when everyone waits, the eldest must move)."""
-    KIND = "wait"
-
-    def __str__(self) -> str:
-        return "Wait for the others"
-
-
-@dataclass(frozen=True)
-class DiscardCard(Action):
-    """A spell's choice: a hand or drawer card to the trash (secret, revealed together)."""
-    KIND = "discard_card"
-    card: str
-    place: str
-
-    def __str__(self) -> str:
-        return f"Discard {self.card} from the {self.place}"
-
-
-@dataclass(frozen=True)
-class Exchange(Action):
-    """The exchange spell: swap a drawer card with a storage card."""
-    KIND = "exchange"
-    drawer_card: str
-    storage_card: str
-
-    def __str__(self) -> str:
-        return f"Exchange {self.drawer_card} (drawer) with {self.storage_card} (storage)"
-
-
-@dataclass(frozen=True)
-class KeepStorage(Action):
-    KIND = "keep_storage"
-
-    def __str__(self) -> str:
-        return "Exchange nothing"
-
-
-# -- building ------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Reveal(Action):
-    """Choose the play-order card (secret until everyone has chosen)."""
-    KIND = "reveal"
-    card: str
-
-    def __str__(self) -> str:
-        return f"Reveal {self.card} for the play order"
-
-
-@dataclass(frozen=True)
-class Build(Action):
-    """Build a card face up: ``on`` is "" for a new level 1 building, else the id of the
-    building (its bottom card) it goes on."""
-    KIND = "build"
-    card: str
-    on: str
-
-    def __str__(self) -> str:
-        if not self.on:
-            return f"Build {self.card} as a new building"
-        return f"Build {self.card} on {self.on}"
-
-
-@dataclass(frozen=True)
-class BuildFaceDown(Action):
-    KIND = "build_face_down"
-    card: str
-
-    def __str__(self) -> str:
-        return f"Build {self.card} face down (level 1, 0 VP)"
-
-
-@dataclass(frozen=True)
-class Pipe(Action):
-    KIND = "pipe"
-    card: str
-    a: str
-    b: str
-
-    def __str__(self) -> str:
-        return f"Connect {self.a} and {self.b} with {self.card}"
-
-
-@dataclass(frozen=True)
-class MovePipe(Action):
-    """Blue level 4 [move pipes]: reconnect a pipe already built."""
-    KIND = "move_pipe"
-    card: str
-    a: str
-    b: str
-
-    def __str__(self) -> str:
-        return f"Move {self.card} to connect {self.a} and {self.b}"
-
-
-@dataclass(frozen=True)
-class Store(Action):
-    KIND = "store"
-    card: str
-    on: str
-
-    def __str__(self) -> str:
-        return f"Store {self.card} under {self.on}"
-
-
-@dataclass(frozen=True)
-class Discard(Action):
-    """A drawer card that cannot be used anywhere goes to the trash (ruling)."""
-    KIND = "discard"
-    card: str
-
-    def __str__(self) -> str:
-        return f"Discard {self.card}: it cannot be used"
-
-
-@dataclass(frozen=True)
-class PlaceFamiliar(Action):
-    KIND = "place_familiar"
-    area: str
-
-    def __str__(self) -> str:
-        return f"Place a familiar in {self.area}"
-
-
-@dataclass(frozen=True)
-class SkipFamiliar(Action):
-    KIND = "skip_familiar"
-
-    def __str__(self) -> str:
-        return "Place no familiar"
-
-
-@dataclass(frozen=True)
-class Finish(Action):
-    KIND = "finish"
-
-    def __str__(self) -> str:
-        return "Finish building (leave the storage as it is)"
-
-
-ACTION_TYPES = (CommonObjective, PersonalObjective, DrawCard, Place, Take, DrawFour,
-                DiscardHand, Cast, DropOut, GiveBiscuit, Wait, DiscardCard, Exchange,
-                KeepStorage, Reveal, Build, BuildFaceDown, Pipe, MovePipe, Store, Discard,
-                PlaceFamiliar, SkipFamiliar, Finish)
+    def refusal(self, s, a, player):
+        if s.phase == "planning" and s.forced():
+            return ("Wait is not allowed: everyone is waiting, so the eldest must move "
+                    "(Planning Step)")
+        return None
+
+    def apply(self, s, a, p):
+        s.waits = put(s.waits, p, True)
+
+    def click_path(self, s, a, seat):
+        return (f"wait:{seat}",)
+
+
+# -- a spell being resolved ---------------------------------------------------------------------
+class SpellChoiceKind(MagicalKind):
+    """A spell's answer: recorded secretly; the spell stage applies them all together."""
+
+    def apply(self, s, a, p):
+        s.choices = put(s.choices, p, a)
+
+    def narrate(self, s, a, player):
+        if player < 0:
+            return super().narrate(s, a, player)
+        return f"{s.game.player_name(player)} makes a choice for the spell"
+
+
+def _effect(s: Any) -> R.Effect:
+    return s.game.cards[s.spell_card].power
+
+
+@KINDS.kind(DiscardCard)
+class DiscardCardKind(SpellChoiceKind):
+    WHY = "the spell: every player still planning chooses a card to discard"
+
+    def generate(self, s, seat):
+        return discards(s, _effect(s), seat)
+
+    def click_path(self, s, a, seat):
+        return (f"card:{a.card}", f"trash:{seat}")
+
+
+@KINDS.kind(Exchange)
+class ExchangeKind(SpellChoiceKind):
+    WHY = "the spell: switch one drawer card and one storage card"
+
+    def generate(self, s, seat):
+        return exchanges(s, _effect(s), seat)
+
+    def click_path(self, s, a, seat):
+        return (f"card:{a.drawer_card}", f"card:{a.storage_card}")
+
+
+@KINDS.kind(KeepStorage)
+class KeepStorageKind(SpellChoiceKind):
+    WHY = "the spell: the exchange is not mandatory"
+
+    def generate(self, s, seat):
+        return [_KEEP] if _effect(s).exchanges else []
+
+    def click_path(self, s, a, seat):
+        return (f"keep:{seat}",)
+
+
+# -- building (3. Building Step) ------------------------------------------------------------------
+@KINDS.kind(Reveal)
+class RevealKind(MagicalKind):
+    WHY = "Building Step 1: everyone reveals a drawer card; lowest number builds first"
+
+    def generate(self, s, seat):
+        reveals = s.game.reveals
+        return [reveals[c] for c in sorted(s.drawers[seat])]
+
+    def apply(self, s, a, p):
+        s.choices = put(s.choices, p, a.card)
+
+    def narrate(self, s, a, player):
+        if player < 0:
+            return super().narrate(s, a, player)
+        g = s.game
+        name = g.player_name(player)
+        if s.choices.count("todo") > 1:
+            return f"{name} chooses a play-order card face down"
+        chosen = put(s.choices, player, a.card)
+        shown = ", ".join(f"{g.player_name(q)} {c} ({g.cards[c].order})"
+                          for q, c in enumerate(chosen) if c)
+        return f"{name} chooses a play-order card; all revealed: {shown}"
+
+    def click_path(self, s, a, seat):
+        return (f"card:{a.card}", "reveal")
+
+
+from .moves_building import building_moves  # noqa: E402  (the building kinds register here)
+
+#: Every action type, in the order the kinds were registered (``Game.ACTION_TYPES``).
+ACTION_TYPES = KINDS.action_types
+
+__all__ = ["ACTION_TYPES", "KINDS", "MagicalKind", "Build", "BuildFaceDown", "Cast",
+           "CommonObjective", "Discard", "DiscardCard", "DiscardHand", "DrawCard", "DrawFour",
+           "DropOut", "Exchange", "Finish", "GiveBiscuit", "KeepStorage", "MovePipe",
+           "PersonalObjective", "Pipe", "Place", "PlaceFamiliar", "Reveal", "SkipFamiliar",
+           "Store", "Take", "Wait", "building_moves", "put", "without"]

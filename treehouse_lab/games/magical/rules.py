@@ -8,8 +8,12 @@ before the end) and by the notebook for made-up positions, so it reads plain val
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Mapping, Sequence
+import math
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
+
+from ...core.kinds import Vocabulary, one_of
+from ...errors import RuleError, quote
 
 COLOURS = ("red", "yellow", "blue", "purple", "green")
 RESOURCES = ("apples", "webs", "shrooms", "tails", "fangs")
@@ -38,14 +42,8 @@ HAND = 8                     # 1. Preparations Step: draw 8
 DRAW = 4                     # 2. Planning Step: draw 4
 DRAWER = 5                   # 2. Planning Step: 5 planning cards in the drawer
 
+#: The spell effects (Planning Step: "use the special power of a spell").
 SPELL_EFFECTS = ("reverse", "hand_to_carriage", "discard_hand", "discard_drawer", "exchange")
-SPELL_TEXT = {
-    "reverse": "turn order switches direction",
-    "hand_to_carriage": "everyone puts their hand on the carriage",
-    "discard_hand": "everyone discards a hand card",
-    "discard_drawer": "everyone discards a drawer card",
-    "exchange": "everyone may exchange a drawer card with a storage card",
-}
 #: Level 4 effects by colour; level 5 effects by colour (rulebook: Building Step and
 #: "VP Effects of Level 5 Buildings").
 LEVEL4 = {"red": ("breeding",), "yellow": ("flying", "place_unproductive"),
@@ -53,17 +51,182 @@ LEVEL4 = {"red": ("breeding",), "yellow": ("flying", "place_unproductive"),
           "green": ("three_potions",)}
 LEVEL5 = {"red": "vp_level3", "yellow": "vp_unproductive", "blue": "vp_pipes",
           "purple": "vp_storage", "green": "vp_potion_colours"}
-EFFECT_TEXT = {
-    "storage": "Storage (1 card)", "breeding": "Breeding familiar",
-    "flying": "Flying familiar", "place_unproductive": "Place familiar (unproductive area)",
-    "move_pipes": "Move pipes", "unlimited_storage": "Unlimited storage",
-    "three_potions": "Change 3 coloured potion", "vp_level3": "1 VP per level 3 building",
-    "vp_unproductive": "1 VP per familiar in an unproductive area",
-    "vp_pipes": "1 VP per pipe", "vp_storage": "1 VP per card in storage",
-    "vp_potion_colours": "1 VP per colour of potion extracted",
-}
 GOALS = ("biscuits", "level2plus", "any_resource", "colours", "level1",
          *(f"resource:{r}" for r in RESOURCES))
+
+
+# -- The vocabulary of card effects (rulebook: Building Step, "VP Effects of Level 3/5
+# Buildings", spells in the Planning Step) ---------------------------------------------------
+#
+# Card data names an effect by one word, with the colour after a colon where it takes one
+# ("storage", "extract:red"). Each word is a term of EFFECTS: its sentence (``text``) and
+# the record of what it does (:class:`Effect`, with the board's short label), defined
+# together, so the engine, the card texts and the board read the same term. A term is
+# evaluated without a subject (None): an effect does the same for whoever has built it.
+
+
+class VillageFacts(NamedTuple):
+    """What a level 5 building counts in its village (4. Scoring)."""
+
+    level3: int                 # level 3 buildings
+    unproductive: int           # familiars in unproductive areas
+    pipes: int                  # pipes built
+    stored: int                 # cards in storage
+    extracted: frozenset        # potion colours extracted
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What one effect does, read by the code that carries out the rule it names. Every
+    field but the words is empty for an effect that does not do that thing."""
+
+    word: str = ""              # as card data names it: "extract:red"
+    text: str = ""              # the sentence (card descriptions, tooltips, spell banner)
+    short: str = ""             # the label on a card drawn on the board
+    extracts: str = ""          # level 1: with 2 of its resource, this potion is supplied
+    potion_vp: str = ""         # level 3: supplied with this potion, it scores ``points``
+    points: int = 0
+    changes: tuple[str, frozenset] | None = None   # green 4: potion supplied -> these too
+    storage: float = 0          # storage places it gives (purple 4: any number)
+    familiars: tuple[str, ...] = ()   # placements granted when it is built (yellow 4)
+    breeding: bool = False      # red 4: a level 3 built grants a familiar
+    flying: bool = False        # yellow 4: familiars may fly to unproductive areas
+    moves_pipes: bool = False   # blue 4: built pipes may be moved
+    scores: Callable[[VillageFacts], int] | None = None   # level 5: its VP
+    reverses: bool = False      # spell: the turn order switches direction
+    hands_to_carriage: bool = False   # spell: every hand goes on the carriage
+    discards_from: str = ""     # spell: everyone discards a card from here (DiscardCard.place)
+    exchanges: bool = False     # spell: everyone may swap a drawer and a storage card
+
+
+#: The state field (and save key) a DiscardCard's ``place`` names.
+PILES = {"hand": "hands", "drawer": "drawers"}
+#: A card without an effect (a pipe).
+NO_EFFECT = Effect()
+EFFECTS: Vocabulary[Effect] = Vocabulary("card effect")
+COLOUR = one_of(*COLOURS)
+#: "Change 3 coloured potion": purple supplied adds red, blue and yellow.
+THREE_POTIONS = ("purple", frozenset({"red", "blue", "yellow"}))
+
+
+@EFFECTS.define("extract", text=lambda colour: f"Extract {colour} potion", colour=COLOUR)
+def _extract(subject: Any, colour: str) -> Effect:
+    return Effect(short=f"extract {colour[0].upper()}", extracts=colour)
+
+
+@EFFECTS.define("storage", text=lambda: "Storage (1 card)")
+def _storage(subject: Any) -> Effect:
+    return Effect(short="storage", storage=1)
+
+
+@EFFECTS.define("potion_vp", text=lambda colour: f"{colour.capitalize()} potion into VP",
+                colour=COLOUR)
+def _potion_vp(subject: Any, colour: str) -> Effect:
+    return Effect(short=f"{colour[0].upper()}→VP", potion_vp=colour, points=3)
+
+
+@EFFECTS.define("breeding", text=lambda: "Breeding familiar")
+def _breeding(subject: Any) -> Effect:
+    return Effect(short="breed", breeding=True)
+
+
+@EFFECTS.define("flying", text=lambda: "Flying familiar")
+def _flying(subject: Any) -> Effect:
+    return Effect(short="flying", flying=True)
+
+
+@EFFECTS.define("place_unproductive", text=lambda: "Place familiar (unproductive area)")
+def _place_unproductive(subject: Any) -> Effect:
+    return Effect(short="fam unprod", familiars=("unproductive",))
+
+
+@EFFECTS.define("move_pipes", text=lambda: "Move pipes")
+def _move_pipes(subject: Any) -> Effect:
+    return Effect(short="move pipes", moves_pipes=True)
+
+
+@EFFECTS.define("unlimited_storage", text=lambda: "Unlimited storage")
+def _unlimited_storage(subject: Any) -> Effect:
+    return Effect(short="storage ∞", storage=math.inf)
+
+
+@EFFECTS.define("three_potions", text=lambda: "Change 3 coloured potion")
+def _three_potions(subject: Any) -> Effect:
+    return Effect(short="P→RBY", changes=THREE_POTIONS)
+
+
+@EFFECTS.define("vp_level3", text=lambda: "1 VP per level 3 building")
+def _vp_level3(subject: Any) -> Effect:
+    return Effect(short="VP/lvl 3", scores=lambda f: f.level3)
+
+
+@EFFECTS.define("vp_unproductive", text=lambda: "1 VP per familiar in an unproductive area")
+def _vp_unproductive(subject: Any) -> Effect:
+    return Effect(short="VP/unprod", scores=lambda f: f.unproductive)
+
+
+@EFFECTS.define("vp_pipes", text=lambda: "1 VP per pipe")
+def _vp_pipes(subject: Any) -> Effect:
+    return Effect(short="VP/pipe", scores=lambda f: f.pipes)
+
+
+@EFFECTS.define("vp_storage", text=lambda: "1 VP per card in storage")
+def _vp_storage(subject: Any) -> Effect:
+    return Effect(short="VP/stored", scores=lambda f: f.stored)
+
+
+@EFFECTS.define("vp_potion_colours", text=lambda: "1 VP per colour of potion extracted")
+def _vp_potion_colours(subject: Any) -> Effect:
+    return Effect(short="VP/potion", scores=lambda f: min(5, len(f.extracted)))
+
+
+@EFFECTS.define("reverse", text=lambda: "turn order switches direction")
+def _reverse(subject: Any) -> Effect:
+    return Effect(short="reverse direction", reverses=True)
+
+
+@EFFECTS.define("hand_to_carriage", text=lambda: "everyone puts their hand on the carriage")
+def _hand_to_carriage(subject: Any) -> Effect:
+    return Effect(short="hands to carriage", hands_to_carriage=True)
+
+
+@EFFECTS.define("discard_hand", text=lambda: "everyone discards a hand card")
+def _discard_hand(subject: Any) -> Effect:
+    return Effect(short="discard a hand card", discards_from="hand")
+
+
+@EFFECTS.define("discard_drawer", text=lambda: "everyone discards a drawer card")
+def _discard_drawer(subject: Any) -> Effect:
+    return Effect(short="discard a drawer card", discards_from="drawer")
+
+
+@EFFECTS.define("exchange",
+                text=lambda: "everyone may exchange a drawer card with a storage card")
+def _exchange(subject: Any) -> Effect:
+    return Effect(short="drawer/storage swap", exchanges=True)
+
+
+def effect_data(word: str) -> dict[str, str]:
+    """A card's effect word as the vocabulary's table: "extract:red" is
+    ``{kind = "extract", colour = "red"}``."""
+    name, colon, colour = word.partition(":")
+    return {"kind": name, "colour": colour} if colon else {"kind": name}
+
+
+_POWERS: dict[str, Effect] = {}
+
+
+def power(word: str, where: str = "card effect") -> Effect:
+    """The effect a card's word names, checked against the vocabulary (a RuleError naming
+    ``where`` for an unknown word), with its words filled in; made once per word."""
+    got = _POWERS.get(word)
+    if got is None:
+        if not isinstance(word, str):
+            raise RuleError(f"{where}: expected an effect word, got {quote(word, 30)}")
+        data = EFFECTS.check(effect_data(word), where)
+        got = replace(EFFECTS.evaluate(data, None), word=word, text=EFFECTS.text(data))
+        _POWERS[word] = got
+    return got
 
 
 @dataclass(frozen=True)
@@ -81,21 +244,18 @@ class Card:
     order: int = 0
     effect: str = ""
 
+    @property
+    def power(self) -> Effect:
+        """What the effect does and its words (``effects.py``); a pipe has none."""
+        return power(self.effect) if self.effect else NO_EFFECT
+
     def describe(self) -> str:
         if self.kind == "pipe":
             return f"pipe, order {self.order}"
         if self.kind == "spell":
-            return f"spell: {SPELL_TEXT[self.effect]}"
-        return f"{self.colour} level {self.level}, {self.vp} VP, {effect_text(self.effect)}, " \
+            return f"spell: {self.power.text}"
+        return f"{self.colour} level {self.level}, {self.vp} VP, {self.power.text}, " \
                f"order {self.order}"
-
-
-def effect_text(effect: str) -> str:
-    if effect.startswith("extract:"):
-        return f"Extract {effect[8:]} potion"
-    if effect.startswith("potion_vp:"):
-        return f"{effect[10:].capitalize()} potion into VP"
-    return EFFECT_TEXT.get(effect, effect)
 
 
 @dataclass(frozen=True)
@@ -153,11 +313,11 @@ def stack_colour(stack: Stack, cards: Mapping[str, Card]) -> str:
     return cards[stack.cards[-1]].colour
 
 
-def stack_effects(stack: Stack, cards: Mapping[str, Card]) -> list[str]:
+def stack_powers(stack: Stack, cards: Mapping[str, Card]) -> list[Effect]:
     """The effects in force: "the effect of the card below remains"; a face-down card's
     effect is ignored."""
     start = 1 if stack.down else 0
-    return [cards[c].effect for c in stack.cards[start:]]
+    return [cards[c].power for c in stack.cards[start:]]
 
 
 def groups(stacks: Sequence[Stack], pipes: Sequence[tuple[str, str, str]]) -> list[set[str]]:
@@ -202,16 +362,15 @@ def potions(stacks: Sequence[Stack], pipes: Sequence[tuple[str, str, str]],
     supplied_groups = []
     for group in groups(stacks, pipes):
         supplied: set[str] = set()
-        effects = [e for sid in group for e in stack_effects(by_id[sid], cards)]
-        for e in effects:
-            if e.startswith("extract:"):
-                colour = e[8:]
-                if resources.get(COLOUR_RESOURCE[colour], 0) >= 2:
-                    supplied.add(colour)
+        powers = [e for sid in group for e in stack_powers(by_id[sid], cards)]
+        for e in powers:
+            if e.extracts and resources.get(COLOUR_RESOURCE[e.extracts], 0) >= 2:
+                supplied.add(e.extracts)
         extracted |= supplied
-        if "purple" in supplied and "three_potions" in effects:
-            supplied |= {"red", "blue", "yellow"}
-        vp += 3 * sum(1 for e in effects if e.startswith("potion_vp:") and e[10:] in supplied)
+        for e in powers:
+            if e.changes and e.changes[0] in supplied:
+                supplied |= e.changes[1]
+        vp += sum(e.points for e in powers if e.potion_vp in supplied)
         supplied_groups.append(supplied)
     return vp, extracted, supplied_groups
 
@@ -220,21 +379,10 @@ def level5_vp(stacks: Sequence[Stack], pipes: Sequence[tuple[str, str, str]],
               storage_count: int, unproductive_familiars: int, extracted: set[str],
               cards: Mapping[str, Card]) -> int:
     """Rulebook, "VP Effects of Level 5 Buildings" (each level 5 card counts)."""
-    vp = 0
-    level3 = sum(1 for s in stacks if stack_level(s, cards) == 3)
-    for s in stacks:
-        for e in stack_effects(s, cards):
-            if e == "vp_level3":
-                vp += level3
-            elif e == "vp_unproductive":
-                vp += unproductive_familiars
-            elif e == "vp_pipes":
-                vp += len(pipes)
-            elif e == "vp_storage":
-                vp += storage_count
-            elif e == "vp_potion_colours":
-                vp += min(5, len(extracted))
-    return vp
+    facts = VillageFacts(level3=sum(1 for s in stacks if stack_level(s, cards) == 3),
+                         unproductive=unproductive_familiars, pipes=len(pipes),
+                         stored=storage_count, extracted=frozenset(extracted))
+    return sum(e.scores(facts) for s in stacks for e in stack_powers(s, cards) if e.scores)
 
 
 def objective_measure(goal: str, stacks: Sequence[Stack], resources: Mapping[str, int],

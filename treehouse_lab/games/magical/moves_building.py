@@ -1,0 +1,266 @@
+"""Magical Treehouse's building kinds (3. Building Step 2): one card at a time, then the
+familiars it grants.
+
+The legal list interleaves kinds card by card (each drawer card's builds, its face-down
+build and its storage places; then the storage cards; then moving pipes; then Finish), so
+each kind answers for one card (``for_card``) and :func:`building_moves` walks the cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import (
+    Build,
+    BuildFaceDown,
+    Discard,
+    Finish,
+    MovePipe,
+    Pipe,
+    PlaceFamiliar,
+    SkipFamiliar,
+    Store,
+)
+from .moves import KINDS, MagicalKind, put, without
+from .rules import Stack
+
+_SKIP, _FINISH = SkipFamiliar(), Finish()
+
+
+def take_card(s: Any, p: int, card: str) -> None:
+    """A card built from the drawer, or else from the storage."""
+    if card in s.drawers[p]:
+        s.drawers = put(s.drawers, p, without(s.drawers[p], card))
+    else:
+        s.stored = put(s.stored, p, tuple(x for x in s.stored[p] if x[0] != card))
+
+
+def _pair(s: Any, p: int, a: str, b: str) -> tuple[str, str]:
+    """A pipe's two buildings, clicked left to right as they stand in the village."""
+    order = {st.id: i for i, st in enumerate(s.villages[p])}
+    x, y = sorted((a, b), key=lambda sid: (order.get(sid, 0), sid))
+    return f"stack:{x}", f"stack:{y}"
+
+
+class CardKind(MagicalKind):
+    """A kind that uses one drawer or storage card."""
+
+    def for_card(self, s: Any, p: int, card: str, from_storage: bool) -> list:
+        raise NotImplementedError
+
+    def generate(self, s, seat):
+        if s.owed:
+            return []
+        cards = s.game.cards
+        out = []
+        for card in sorted(s.drawers[seat]):
+            out += self.for_card(s, seat, card, False)
+        for card, _ in sorted(s.stored[seat]):
+            if cards[card].kind == "building":
+                out += self.for_card(s, seat, card, True)
+        return out
+
+
+@KINDS.kind(Build)
+class BuildKind(CardKind):
+    WHY = "Building Step 2: level 1 beside the others; levels 2-5 on the same colour one " \
+          "level lower"
+
+    def for_card(self, s, p, card, from_storage):
+        c = s.game.cards[card]
+        if c.kind != "building":
+            return []
+        if c.level == 1:
+            return [s.game.make(Build, card, "")]
+        make = s.game.make
+        return [make(Build, card, sid) for sid in s.targets(p, card)]
+
+    def apply(self, s, a, p):
+        c = s.game.cards[a.card]
+        take_card(s, p, a.card)
+        village = s.villages[p]
+        if not a.on:
+            village = village + (Stack((a.card,)),)
+        else:
+            i = s.stack_index(p, a.on)
+            village = put(village, i, Stack(village[i].cards + (a.card,), village[i].down))
+        s.villages = put(s.villages, p, village)
+        grants = ("any",) * c.familiar + c.power.familiars
+        if c.level == 3 and any(e.breeding for e in s.powers(p)):
+            grants += ("any",)
+        s.owed = s.owed + grants
+
+    def click_path(self, s, a, seat):
+        return (f"card:{a.card}", f"stack:{a.on}" if a.on else f"village:{seat}")
+
+
+@KINDS.kind(BuildFaceDown)
+class BuildFaceDownKind(CardKind):
+    WHY = "Building Step 2: any building may be flipped face down as [VP 0, level 1]"
+
+    def for_card(self, s, p, card, from_storage):
+        return [s.game.make(BuildFaceDown, card)] if s.game.cards[card].kind == "building" else []
+
+    def apply(self, s, a, p):
+        take_card(s, p, a.card)
+        s.villages = put(s.villages, p, s.villages[p] + (Stack((a.card,), True),))
+
+    def click_path(self, s, a, seat):
+        return (f"card:{a.card}", f"facedown:{seat}")
+
+
+@KINDS.kind(Pipe)
+class PipeKind(CardKind):
+    WHY = "Building Step 2: pipes connect two buildings (ruling R10)"
+
+    def for_card(self, s, p, card, from_storage):
+        if s.game.cards[card].kind != "pipe":
+            return []
+        make = s.game.make
+        return [make(Pipe, card, a, b) for a, b in s.pipe_pairs(p, s.piped[p])]
+
+    def apply(self, s, a, p):
+        s.drawers = put(s.drawers, p, without(s.drawers[p], a.card))
+        s.piped = put(s.piped, p, s.piped[p] + ((a.card, a.a, a.b),))
+
+    def click_path(self, s, a, seat):
+        return (f"card:{a.card}", *_pair(s, seat, a.a, a.b))
+
+
+@KINDS.kind(MovePipe)
+class MovePipeKind(MagicalKind):
+    WHY = "Blue level 4 [move pipes]"
+
+    def generate(self, s, seat):
+        if s.owed or not any(e.moves_pipes for e in s.powers(seat)):
+            return []
+        out = []
+        pipes = s.piped[seat]
+        for pipe, a, b in sorted(pipes):
+            rest = [x for x in pipes if x[0] != pipe]
+            out.extend(s.game.make(MovePipe, pipe, x, y) for x, y in s.pipe_pairs(seat, rest)
+                       if {x, y} != {a, b})
+        return out
+
+    def apply(self, s, a, p):
+        s.piped = put(s.piped, p, tuple((c, a.a, a.b) if c == a.card else (c, x, y)
+                                        for c, x, y in s.piped[p]))
+
+    def click_path(self, s, a, seat):
+        return (f"pipe:{a.card}", *_pair(s, seat, a.a, a.b))
+
+
+@KINDS.kind(Store)
+class StoreKind(CardKind):
+    WHY = "Building Step 2: a Storage holds 1 card (purple level 4: any number)"
+
+    def for_card(self, s, p, card, from_storage):
+        if from_storage or s.game.cards[card].kind != "building":
+            return []
+        make = s.game.make
+        return [make(Store, card, sid) for sid in s.storage_room(p)]
+
+    def apply(self, s, a, p):
+        s.drawers = put(s.drawers, p, without(s.drawers[p], a.card))
+        s.stored = put(s.stored, p, s.stored[p] + ((a.card, a.on),))
+
+    def click_path(self, s, a, seat):
+        return (f"card:{a.card}", f"store:{a.on}")
+
+
+@KINDS.kind(Discard)
+class DiscardKind(CardKind):
+    WHY = "ruling R9: a card with no possible use may not stay in the drawer"
+
+    def for_card(self, s, p, card, from_storage):
+        kind = s.game.cards[card].kind
+        if kind == "building":
+            return []
+        if kind == "pipe" and s.pipe_pairs(p, s.piped[p]):
+            return []
+        # a spell cannot reach a drawer; kept for data that does
+        return [s.game.make(Discard, card)]
+
+    def apply(self, s, a, p):
+        s.drawers = put(s.drawers, p, without(s.drawers[p], a.card))
+        s.trash = put(s.trash, p, s.trash[p] + (a.card,))
+
+    def click_path(self, s, a, seat):
+        return (f"card:{a.card}", f"trash:{seat}")
+
+
+@KINDS.kind(PlaceFamiliar)
+class PlaceFamiliarKind(MagicalKind):
+    WHY = "Rules for placing familiars: outermost, connected, never occupied"
+
+    def generate(self, s, seat):
+        if not s.owed or s.supply[seat] == 0:
+            return []
+        make = s.game.make
+        return [make(PlaceFamiliar, a) for a in s.familiar_areas(seat, s.owed[0])]
+
+    def apply(self, s, a, p):
+        s.owed = s.owed[1:]
+        s.placed = {**s.placed, a.area: p}
+        s.supply = put(s.supply, p, s.supply[p] - 1)
+
+    def click_path(self, s, a, seat):
+        return (f"area:{a.area}",)
+
+
+@KINDS.kind(SkipFamiliar)
+class SkipFamiliarKind(MagicalKind):
+    WHY = "'the player can place' a familiar: it is optional"
+
+    def generate(self, s, seat):
+        return [_SKIP] if s.owed else []
+
+    def apply(self, s, a, p):
+        s.owed = s.owed[1:]
+
+    def click_path(self, s, a, seat):
+        return ("skipfam",)
+
+
+@KINDS.kind(Finish)
+class FinishKind(MagicalKind):
+    WHY = "Building Step 2: the drawer is empty; the turn ends"
+
+    def generate(self, s, seat):
+        return [] if s.owed or s.drawers[seat] else [_FINISH]
+
+    def apply(self, s, a, p):
+        from .stages import next_builder
+        next_builder(s)
+
+    def click_path(self, s, a, seat):
+        return ("finish",)
+
+
+#: The kinds that use one card, in the order the legal list names a card's moves.
+CARD_KINDS: tuple[CardKind, ...] = tuple(
+    KINDS.of(t) for t in (Build, BuildFaceDown, Store, Pipe, Discard))  # type: ignore[misc]
+
+
+def building_moves(s: Any, p: int) -> list:
+    """The building step's legal list: familiars owed first; else card by card (builds,
+    face down, storage places, or a pipe's joins or the discard of a useless card), then
+    the storage cards, moving pipes and Finish."""
+    if s.owed:
+        return KINDS.of(PlaceFamiliar).generate(s, p) + [_SKIP]
+    cards = s.game.cards
+    out: list = []
+    for card in sorted(s.drawers[p]):
+        for kind in CARD_KINDS:
+            out += kind.for_card(s, p, card, False)
+    for card, _ in sorted(s.stored[p]):
+        if cards[card].kind == "building":
+            for kind in CARD_KINDS:
+                out += kind.for_card(s, p, card, True)
+    out += KINDS.of(MovePipe).generate(s, p)
+    if not s.drawers[p]:
+        out.append(_FINISH)
+    return out
+
+
+__all__ = ["CardKind", "building_moves", "take_card"]
