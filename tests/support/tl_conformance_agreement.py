@@ -54,10 +54,12 @@ def check_why_not(state: State, where: str, candidates: list[Action],
                 f"{where} why_illegal({a}, by={p}) gives {text!r}"
 
 
-def _places(save: Any, ids: set[str]) -> dict[str, frozenset]:
+def _places(save: Any, ids: set[str], keeps: dict | None = None) -> dict[str, frozenset]:
     """Where each component id sits in a save: the path to its container. A position in a
     list counts only where the list keeps positions (holds an empty place, or is not
-    sorted); in a sorted list an id moves along when another one comes or goes."""
+    sorted); in a sorted list an id moves along when another one comes or goes. ``keeps``
+    (path -> bool) carries that decision over from the true save to the samples, so a
+    per-seat list whose sampled contents happen to come out sorted is read the same way."""
     out: dict[str, set] = {}
     stack: list[tuple[tuple, Any]] = [((), save)]
     while stack:
@@ -67,6 +69,8 @@ def _places(save: Any, ids: set[str]) -> dict[str, frozenset]:
         elif isinstance(v, list):
             texts = [x for x in v if isinstance(x, str)]
             keep = None in v or texts != sorted(texts)
+            if keeps is not None:
+                keep = keeps.setdefault(path, keep)
             for i, x in enumerate(v):
                 if isinstance(x, str) and x in ids:
                     out.setdefault(x, set()).add((*path, i) if keep else path)
@@ -93,7 +97,8 @@ def check_determinize(state: State, where: str, rng: random.Random,
     in ``hidden_from(seat)``."""
     game = state.game
     ids = component_ids(game)
-    truth = _places(state.to_json(), ids)
+    keeps: dict = {}
+    truth = _places(state.to_json(), ids, keeps)
     for p in range(game.players):
         seen = _looks(state, p)
         hidden = state.hidden_from(p)
@@ -104,7 +109,7 @@ def check_determinize(state: State, where: str, rng: random.Random,
             for name, a, b in zip(("observation", "actors", "legal moves", "click paths"),
                                   got, seen):
                 assert a == b, f"{where} sample {k} for seat {p}: its {name} differ"
-            places = _places(d.to_json(), ids)
+            places = _places(d.to_json(), ids, keeps)
             moved |= {c for c in ids if places.get(c) != truth.get(c)}
         leaked = sorted(moved - hidden)
         assert not leaked, (f"{where} samples for seat {p} move {leaked[:8]}, which "

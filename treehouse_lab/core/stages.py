@@ -336,6 +336,32 @@ class StagedState(KindState, DeclaredState):
         self.KINDS.by_type[type(action)].apply(self, action, player)
         self._run()
 
+    def apply(self, action: Action, by: int | None = None) -> None:
+        """The protocol's ``apply``, with a short path for the common case: an action
+        (or outcome) that is itself an element of the list this position handed out is
+        legal, so it is applied without the general checks. Anything else takes the
+        protocol's full path, with its checks and messages."""
+        cp = self._cp
+        if cp >= 0:
+            if by is None or (by.__class__ is int and by == cp):
+                cache = self._legal
+                moves = cache.get(cp) if cache is not None else None
+                if moves is not None:
+                    for o in moves:
+                        if o is action:
+                            self.KINDS.by_type[action.__class__].apply(self, action, cp)
+                            self._run()
+                            return
+        elif cp == CHANCE and by is None:
+            outcomes = self._chance
+            if outcomes is not None:
+                for o, _ in outcomes:
+                    if o is action:
+                        self.KINDS.by_type[action.__class__].apply(self, action, CHANCE)
+                        self._run()
+                        return
+        super().apply(action, by)
+
     # -- words ----------------------------------------------------------------------------
     @property
     def stage(self) -> str:
