@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ...core.chance import sample_outcome
 from ...errors import RuleError, quote
-from .moves import DrawIngredient, Joker, Place, PlacePlate, StartJoker
+from .actions import DrawIngredient, Joker, Place, PlacePlate, StartJoker
 from .rules import (
     ANY_JOKER,
     BAG,
@@ -75,7 +75,8 @@ TOKENS: dict[str, int] = {**BAG, CHILI: CHILIS, BEE: BEES}
 INGREDIENTS: tuple[str, ...] = (*BASIC_KINDS, CHILI)
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import DinerGame, DinerState
+    from .game import DinerGame
+    from .state import DinerState
 
 #: A multiset of ingredients written out, names sorted: ``("acorn", "daisy", "daisy")``.
 Multiset = tuple[str, ...]
@@ -135,7 +136,7 @@ def ingredients_of(supply: Mapping[str, int]) -> dict[str, int]:
 
 @cache
 def _standard_game(modules: tuple[str, ...] = ()) -> DinerGame:
-    from .state import DinerGame
+    from .game import DinerGame
 
     return DinerGame(players=2, modules=modules)
 
@@ -396,12 +397,11 @@ def soup_ways(plates: Sequence[str] | str | Order, supply: Mapping[str, int]) ->
 def _row_to_refill(state: DinerState) -> int:
     """How many circles the shelf row about to be refilled still lacks (``state`` must be
     at its first draw)."""
-    t = state._stack[-1] if state._stack else None
-    if not state.is_chance_node() or t is None or t[0] != "fill":
+    t = state.top
+    if not state.is_chance_node() or t is None or t.NAME != "fill":
         raise RuleError(f"state: no shelf row is being refilled now: {state.waiting_for()}")
-    g = state.game
-    r = t[1]
-    return sum(g.rows[r].size - sum(space) for space in state._pantry[r])
+    size = t.row
+    return sum(size - len(space) for space in state.pantry()[state.game.row_of_size[size]])
 
 
 def refill_shows(state: DinerState, kind: str = CHILI) -> Fraction:

@@ -42,25 +42,6 @@ from xml.sax.saxutils import escape
 
 from ...core.svg import clicking_seat, target_attrs
 from ...protocol import Action
-from .moves import (
-    AnnounceChallenge,
-    AssignBee,
-    ChooseShelf,
-    Decline,
-    Discard,
-    EndTurn,
-    FinishAssigning,
-    Joker,
-    MoveLeft,
-    MoveOrder,
-    Place,
-    PlacePlate,
-    PlayAction,
-    Recycle,
-    StartJoker,
-    TakeFromPantry,
-    TakeOrder,
-)
 from .rules import (
     BEE,
     EFFECTS,
@@ -231,8 +212,7 @@ def _pantry(state: DinerState, y0: float, targets: Collection[str],
            f'<rect x="16" y="{y0:g}" width="770" height="{34 + len(g.rows) * 46:g}" rx="10" '
            'fill="#EADFC8" stroke="#B9A37A"/>',
            _t(28, y0 + 22, "Pantry", 14, "#5A4520", weight="bold")]
-    shortcut = state.stage == "effects" and bool(state._stack) and \
-        state._stack[-1][0] == "shortcut"
+    shortcut = state.stage == "effects" and state.top.NAME == "shortcut"
     if g.chili:
         # Secret Ingredient, Setup 1: the pantry turned to its chili side, whose shelf rows
         # have their own bonuses (pantry_chili.toml).
@@ -399,13 +379,12 @@ def _bee_spot(state: DinerState, order: str, cx: float, cy: float,
 
 def _building(state: DinerState, order: str, i: int) -> bool:
     """Whether symbol ``i`` of ``order`` carries the joker being built."""
-    t = state._stack[-1] if state._stack else None
-    return t is not None and t[0] == "assign" and t[2] == (order, i)
+    joker = state.joker_being_built()
+    return joker is not None and joker == (order, i)
 
 
 def _any_joker(state: DinerState) -> bool:
-    t = state._stack[-1] if state._stack else None
-    return t is not None and t[0] == "assign" and t[2] is not None
+    return state.joker_being_built() is not None
 
 
 def _tray(state: DinerState, y: float, targets: Collection[str],
@@ -662,16 +641,16 @@ def _kitchen(state: DinerState, p: int, y: float, viewer: int | None,
     # Buttons for the choices that are not a piece on the board.
     bx = dx + 10
     if deciding:
-        t = state._stack[-1]
-        if t[0] == "assign" and t[2] is None:
+        t = state.top.NAME
+        if t == "assign" and state.joker_being_built() is None:
             out.append(_button(bx, ky + 80, 110, "Finish", "finish", targets, selection))
-        elif t[0] == "recycle":
+        elif t == "recycle":
             out.append(_button(bx, ky + 80, 110, "Don't recycle", "decline:recycle", targets,
                                selection))
-        elif t[0] == "move_left":
+        elif t == "move_left":
             out.append(_button(bx, ky + 80, 110, "Leave orders", "decline:move_left",
                                targets, selection))
-        elif t[0] == "end":
+        elif t == "end":
             out.append(_button(bx, ky + 80, 110, "End turn", "end-turn", targets, selection))
     out.append("</g>")
     return "".join(out)
@@ -681,49 +660,12 @@ def _kitchen(state: DinerState, p: int, y: float, viewer: int | None,
 
 def click_paths(state: DinerState, player: int | None = None) -> dict[Action, tuple[str, ...]]:
     """For each legal action of ``player`` (None: the one player deciding) the targets
-    clicked, in order (see the module docstring)."""
+    clicked, in order (see the module docstring); each kind names its own (moves.py)."""
     player = clicking_seat(state, player)
     if player is None:
         return {}
-    g = state.game
-    out: dict[Action, tuple[str, ...]] = {}
-    for a in state.legal_actions(player):
-        if isinstance(a, ChooseShelf):
-            out[a] = (f"shelf:{a.size}:{a.column}",)
-        elif isinstance(a, TakeOrder):
-            out[a] = (f"tray:{a.order}",)
-        elif isinstance(a, (MoveOrder, MoveLeft)):
-            out[a] = (f"order:{a.order}",)
-        elif isinstance(a, (Discard, Recycle, Joker)):
-            out[a] = (f"supply:{player}:{a.ingredient}",)
-        elif isinstance(a, Decline):
-            out[a] = (f"decline:{a.what}",)
-        elif isinstance(a, FinishAssigning):
-            out[a] = ("finish",)
-        elif isinstance(a, Place):
-            slot = state._slot_of(player, a.order)
-            i = state._first_uncovered(player, slot, g.kind_index[a.ingredient])
-            out[a] = (f"supply:{player}:{a.ingredient}", f"slot:{a.order}:{i}")
-        elif isinstance(a, StartJoker):
-            slot = state._slot_of(player, a.order)
-            i = state._first_uncovered(player, slot, g.kind_index[a.symbol])
-            out[a] = (f"joker:{a.order}:{i}",)
-        elif isinstance(a, PlacePlate):
-            # Like an ingredient onto its symbol: the ingredient, then the plate it fills.
-            slot = state._slot_of(player, a.order)
-            i = state._first_uncovered(player, slot, g.symbol_index[a.plate])
-            out[a] = (f"supply:{player}:{a.ingredient}", f"slot:{a.order}:{i}")
-        elif isinstance(a, AssignBee):
-            out[a] = (f"supply:{player}:{BEE}", f"bee:{a.order}")
-        elif isinstance(a, PlayAction):
-            out[a] = (f"play:{a.card}",)
-        elif isinstance(a, AnnounceChallenge):
-            out[a] = (f"announce:{a.challenge}",)
-        elif isinstance(a, EndTurn):
-            out[a] = ("end-turn",)
-        elif isinstance(a, TakeFromPantry):
-            out[a] = (f"shortcut:{a.size}-{a.column}:{a.ingredient}",)
-    return out
+    kinds = state.KINDS
+    return {a: kinds.get(a).click_path(state, a, player) for a in state.legal_actions(player)}
 
 
 # -- Text -------------------------------------------------------------------------------------

@@ -16,18 +16,19 @@ Representations (chosen so states copy cheaply and compare by value):
   rulebook's component order); a multiset of ingredients (the bag, the compost, a supply,
   a shelf space) is a tuple of counts, one per kind;
 * a kitchen is a tuple of six entries, index 0 the 1-minute space up to index 5 the
-  6-minute space; an entry is None or ``(order id, covers)``, with one cover per
+  6-minute space; an entry is None or ``(order id, covers, bees)``, with one cover per
   ingredient symbol of the order: ``()`` uncovered, ``(k,)`` the matching ingredient,
   ``(daisy, daisy)`` or four kinds for a finished joker (a shorter stack is a joker being
-  built, which only the player assigning may have);
-* a task (one step of the turn still to do) is a small tuple, see ``state.py``.
+  built, which only the player assigning may have), and the bees lying on the order
+  (Save the Bees; 0 without the module): ``(order id, covers, bees)``;
+* a step of the turn still to do is a stage (``stages.py``).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from ...core.kinds import Vocabulary, whole
 from ...core.seating import clockwise_from
@@ -190,97 +191,105 @@ class Layout:
 # -- Effects (Symbol Overview) -------------------------------------------------------------
 #
 # An effect is data on a card or a shelf row (``{ kind = "others_discard" }``). Evaluating
-# it for the player who resolves it gives the tasks it puts on top of the turn, in the
-# order they happen; the engine carries them out one by one (state.py). A task that needs
-# a decision waits for it; the rest happen at once. "Others" are taken clockwise from the
-# player resolving the effect (ruling D8).
+# it for the player who resolves it gives the stages it puts on top of the turn, in the
+# order they happen (stages.py); the engine carries them out one by one. A stage that
+# needs a decision waits for it; the rest happen at once. "Others" are taken clockwise
+# from the player resolving the effect (ruling D8).
 
-#: The subject an effect is evaluated for: (number of players, resolving player).
-Subject = tuple[int, int]
-Task = tuple
-EFFECTS: Vocabulary[tuple[Task, ...]] = Vocabulary("order effect")
+
+class Subject(NamedTuple):
+    """What an effect is evaluated for: the number of players, the resolving player, and
+    the stage classes to build (the game's ``stages`` module, passed in so that this
+    module of plain rules does not import the engine's)."""
+
+    players: int
+    player: int
+    stages: Any
+
+
+EFFECTS: Vocabulary[tuple[Any, ...]] = Vocabulary("order effect")
 
 
 def _others(subject: Subject) -> list[int]:
-    players, me = subject
-    return clockwise_from(me, players)[1:]
+    return clockwise_from(subject.player, subject.players)[1:]
 
 
 @EFFECTS.define("draw", text=lambda: "Draw a random ingredient from the bag")
-def _draw(subject: Subject) -> tuple[Task, ...]:
-    return (("draw", subject[1]),)
+def _draw(subject: Subject) -> tuple[Any, ...]:
+    return (subject.stages.DrawStep(subject.player),)
 
 
 @EFFECTS.define("others_draw",
                 text=lambda: "All other kitchen helpers each draw a random ingredient")
-def _others_draw(subject: Subject) -> tuple[Task, ...]:
-    return tuple(("draw", q) for q in _others(subject))
+def _others_draw(subject: Subject) -> tuple[Any, ...]:
+    return tuple(subject.stages.DrawStep(q) for q in _others(subject))
 
 
 @EFFECTS.define("discard", text=lambda: "Discard an ingredient from your supply")
-def _discard(subject: Subject) -> tuple[Task, ...]:
-    return (("discard", subject[1]),)
+def _discard(subject: Subject) -> tuple[Any, ...]:
+    return (subject.stages.DiscardStep(subject.player),)
 
 
 @EFFECTS.define("others_discard",
                 text=lambda: "All other kitchen helpers must discard an ingredient")
-def _others_discard(subject: Subject) -> tuple[Task, ...]:
-    return tuple(("discard", q) for q in _others(subject))
+def _others_discard(subject: Subject) -> tuple[Any, ...]:
+    return tuple(subject.stages.DiscardStep(q) for q in _others(subject))
 
 
 @EFFECTS.define("recycle", text=lambda: "You may recycle an ingredient")
-def _recycle(subject: Subject) -> tuple[Task, ...]:
-    return (("recycle", subject[1]),)
+def _recycle(subject: Subject) -> tuple[Any, ...]:
+    return (subject.stages.RecycleStep(subject.player),)
 
 
 @EFFECTS.define("praise", text=lambda: "Receive 1 praise")
-def _praise(subject: Subject) -> tuple[Task, ...]:
-    return (("mood", subject[1], 1),)
+def _praise(subject: Subject) -> tuple[Any, ...]:
+    return (subject.stages.MoodStep(subject.player, 1),)
 
 
 @EFFECTS.define("complaint", text=lambda: "Receive 1 complaint")
-def _complaint(subject: Subject) -> tuple[Task, ...]:
-    return (("mood", subject[1], -1),)
+def _complaint(subject: Subject) -> tuple[Any, ...]:
+    return (subject.stages.MoodStep(subject.player, -1),)
 
 
 @EFFECTS.define("others_complaint",
                 text=lambda: "All other kitchen helpers receive 1 complaint")
-def _others_complaint(subject: Subject) -> tuple[Task, ...]:
-    return tuple(("mood", q, -1) for q in _others(subject))
+def _others_complaint(subject: Subject) -> tuple[Any, ...]:
+    return tuple(subject.stages.MoodStep(q, -1) for q in _others(subject))
 
 
 @EFFECTS.define("draw_order",
                 text=lambda: "Draw a new order and lay it in your kitchen")
-def _draw_order(subject: Subject) -> tuple[Task, ...]:
-    return (("order", subject[1]),)
+def _draw_order(subject: Subject) -> tuple[Any, ...]:
+    return (subject.stages.OrderStep(subject.player),)
 
 
 @EFFECTS.define("move_left",
                 text=lambda: "Move an order in your kitchen 1 space to the left")
-def _move_left(subject: Subject) -> tuple[Task, ...]:
-    return (("move_left", subject[1]),)
+def _move_left(subject: Subject) -> tuple[Any, ...]:
+    return (subject.stages.MoveLeftStep(subject.player),)
 
 
 @EFFECTS.define("draw_action", text=lambda: "Draw an Action card")
-def _draw_action(subject: Subject) -> tuple[Task, ...]:
+def _draw_action(subject: Subject) -> tuple[Any, ...]:
     # Symbol Overview: "Draw a new Action card from the draw pile and take it into your
     # hand. If it is your turn, you can already play the new Action card in this turn."
-    return (("action", subject[1]),)
+    return (subject.stages.ActionStep(subject.player),)
 
 
 @EFFECTS.define("shortcut", text=lambda: "Take 1 arbitrary ingredient or bee from the pantry. "
                 "Refill the space that became empty")
-def _shortcut(subject: Subject) -> tuple[Task, ...]:
+def _shortcut(subject: Subject) -> tuple[Any, ...]:
     # The rulebook's Action card "Take a shortcut!" (Secret Ingredient, Action Cards).
-    return (("shortcut", subject[1]),)
+    return (subject.stages.ShortcutStep(subject.player),)
 
 
-def effect_tasks(effects: Sequence[Mapping[str, Any]], players: int, player: int
-                 ) -> tuple[Task, ...]:
-    """The tasks of a card's or a row's effects, in resolution order (D7)."""
-    out: list[Task] = []
+def effect_stages(effects: Sequence[Mapping[str, Any]], players: int, player: int,
+                  stages: Any) -> tuple[Any, ...]:
+    """The stages of a card's or a row's effects, in resolution order (D7)."""
+    out: list[Any] = []
+    subject = Subject(players, player, stages)
     for e in effects:
-        out.extend(EFFECTS.evaluate(e, (players, player)))
+        out.extend(EFFECTS.evaluate(e, subject))
     return tuple(out)
 
 
@@ -361,25 +370,26 @@ def tiebreak_key(total: int, delivered: int, unfinished: int, on_orders: int, su
     return (total, delivered, unfinished, on_orders, supply)
 
 
-def setup_tasks(players: int, rows: int, challenges: int = 0, actions: int = 0
-                ) -> tuple[Task, ...]:
-    """The set-up as tasks, bottom of the stack first (so the last is done first): deal
-    the Starting orders (4 then 6 minutes, player by player), 3 ingredients each, fill the
-    shelf rows top to bottom, fill the phone tray (Setup - Basic Game, steps 2, 4, 6, 8);
-    then ``challenges`` Challenges each (Save the Bees, Setup 2) and ``actions`` Action
-    cards each (Secret Ingredient, Setup 4)."""
-    top_first: list[Task] = []
+def setup_stages(players: int, row_sizes: Sequence[int], challenges: int, actions: int,
+                 stages: Any) -> tuple[Any, ...]:
+    """The set-up as stages, in the order they happen: deal the Starting orders (4 then 6
+    minutes, player by player), 3 ingredients each, fill the shelf rows top to bottom,
+    fill the phone tray (Setup - Basic Game, steps 2, 4, 6, 8); then ``challenges``
+    Challenges each (Save the Bees, Setup 2) and ``actions`` Action cards each (Secret
+    Ingredient, Setup 4)."""
+    st = stages
+    out: list[Any] = []
     for p in range(players):
-        top_first += [("deal", p, m) for m in STARTING_MINUTES]
+        out += [st.DealStep(p, m) for m in STARTING_MINUTES]
     for p in range(players):
-        top_first += [("draw", p)] * SUPPLY_AT_START
-    top_first += [("fill", r) for r in range(rows)]
-    top_first.append(("tray",))
+        out += [st.DrawStep(p)] * SUPPLY_AT_START
+    out += [st.FillStep(size) for size in row_sizes]
+    out.append(st.TrayStep())
     for p in range(players):
-        top_first += [("challenge", p)] * challenges
+        out += [st.ChallengeStep(p)] * challenges
     for p in range(players):
-        top_first += [("action", p)] * actions
-    return tuple(reversed(top_first))
+        out += [st.ActionStep(p)] * actions
+    return tuple(out)
 
 
 # -- Action cards and Challenges (the modules' cards) -------------------------------------------

@@ -1,0 +1,703 @@
+"""Treehouse Diner: the steps of a turn, one stage class each (core/stages.py).
+
+A turn is a stack of stages, the top one first. It starts as :class:`AssignStep` (Phase 2)
+under :class:`Phase1Step` (with a module, over :class:`EndStep`); going to the phone puts
+the tray refill and the other players' picks on top, and every order effect puts its own
+stages on top of those (so "immediately carry out the order effects" holds, nested effects
+included). A stage that needs nobody's choice (a mood change, an empty bag, a step with
+nothing to choose from) settles at once; the stack stops at a chance draw or a player's
+decision. That player is ``current_player`` even on someone else's turn (the other
+helpers' picks at the phone, "all other kitchen helpers discard"). Set-up is stages too
+(``rules.setup_stages``).
+
+Each stage says who acts, which kinds of action it offers, what happens by itself
+(``settle``), its draws (a chance stage's ``outcomes``) and its words on the status line
+(``label``). ``STAGE`` is the coarse name ``state.stage`` reports. Row fields hold the
+row's space size and columns count from 1, as the save writes them. Rulings D1, D2 ... are
+in docs/rulings/diner.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...core.fields import Codec, Custom, Int, Seat
+from ...core.jsonio import expect_dict, expect_int, expect_list
+from ...core.stages import Stage, StageTable
+from ...errors import RuleError, quote
+from .actions import (
+    AnnounceChallenge,
+    AssignBee,
+    ChooseShelf,
+    Decline,
+    Discard,
+    EndTurn,
+    FinishAssigning,
+    Joker,
+    MoveLeft,
+    MoveOrder,
+    Place,
+    PlacePlate,
+    PlayAction,
+    Recycle,
+    StartJoker,
+    TakeFromPantry,
+    TakeOrder,
+)
+from .rules import STARTING_MINUTES, clamp_mood, ingredient, movable_left, title
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import DinerState
+
+#: A save names a stage under "task" (the saves written before stages did too).
+STAGES = StageTable("diner", tag="task")
+
+
+@cache
+def bag_fractions(total: int) -> tuple[Fraction, ...]:
+    """c/total for c = 0..total, made once: a bag draw's chances without a gcd each."""
+    return tuple(Fraction(c, total) for c in range(total + 1))
+
+
+def _row_size(data: Any, where: str, game: Any) -> int:
+    size = expect_int(data, where, 1, 4)
+    if size not in game.row_of_size:
+        raise RuleError(f"{where}: no shelf row of size {size}")
+    return size
+
+
+def _column(data: Any, where: str, game: Any) -> int:
+    return expect_int(data, where, 1, game.columns)
+
+
+def _joker(data: Any, where: str, game: Any) -> tuple[str, int] | None:
+    if data is None:
+        return None
+    j = expect_dict(data, where, ("order", "symbol"))
+    o = j["order"]
+    if not isinstance(o, str) or o not in game.orders:
+        raise RuleError(f"{where}.order: {quote(o, 40)} is not an order")
+    return (o, expect_int(j["symbol"], f"{where}.symbol", 0, len(game.symbols[o]) - 1))
+
+
+def _takers(data: Any, where: str, game: Any) -> tuple[int, ...]:
+    n = game.players
+    takers = expect_list(data, where)
+    if not 1 <= len(takers) <= n:
+        raise RuleError(f"{where}: 1 to {n} players still to take an order")
+    return tuple(expect_int(x, f"{where}[{i}]", 0, n - 1) for i, x in enumerate(takers))
+
+
+def _deal_minutes(data: Any, where: str, game: Any) -> int:
+    m = expect_int(data, where, 1, 6)
+    if m not in STARTING_MINUTES:
+        raise RuleError(f"{where}: Starting orders have 4 or 6 minutes")
+    return m
+
+
+def _change(data: Any, where: str, game: Any) -> int:
+    ch = expect_int(data, where, -1, 1)
+    if not ch:
+        raise RuleError(f"{where}: a praise is +1, a complaint -1")
+    return ch
+
+
+def _action_card(data: Any, where: str, game: Any) -> str:
+    if not isinstance(data, str) or data not in game.action_cards:
+        raise RuleError(f"{where}: {quote(data, 40)} is not an Action card")
+    return data
+
+
+def _loader(load: Any, dump: Any = None) -> Codec:
+    return Custom(dump or (lambda v: v), load)
+
+
+SEAT = Seat()
+ROW = _loader(_row_size)
+COLUMN = _loader(_column)
+
+
+def _on_turn(s: DinerState, p: int) -> str:
+    """'Player 2 (on Player 1's turn)' for a decision out of turn, else the name."""
+    name = s.game.player_name
+    a = s.active
+    return name(p) + (f" (on {name(a)}'s turn)" if a is not None and a != p else "")
+
+
+class DinerStage(Stage):
+    """A Diner stage: ``STAGE`` is its coarse name, ``MODULE`` the module it needs
+    ("bees", "chili", "any" for the end step, or "" for the basic game)."""
+
+    __slots__ = ()
+    STAGE: ClassVar[str] = "effects"
+    MODULE: ClassVar[str] = ""
+
+    def usable(self, game: Any) -> bool:
+        return _allowed(type(self), game)
+
+
+def _allowed(cls: type, game: Any) -> bool:
+    need = cls.MODULE
+    return not need or (bool(game.modules) if need == "any" else need in game.modules)
+
+
+# -- chance: ingredients from the bag ------------------------------------------------------
+
+class BagDraw(DinerStage):
+    """A stage drawing one ingredient from the bag: ``receive`` puts it where it goes."""
+
+    __slots__ = ()
+    CHANCE = True
+
+    def outcomes(self, s: DinerState) -> list[tuple[Any, Fraction]]:
+        g = s.game
+        bag = s.bag_counts
+        fr = bag_fractions(sum(bag))
+        draw, kinds = g.draw_of, g.kinds
+        return [(draw[kinds[k]], fr[c]) for k, c in enumerate(bag) if c]
+
+    def receive(self, s: DinerState, k: int) -> None:
+        raise NotImplementedError
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class DrawStep(BagDraw):
+    """Setup 4, the draw effects: an ingredient from the bag into ``player``'s supply."""
+
+    NAME = "draw"
+    CODECS = {"player": SEAT}
+    player: int
+
+    def settle(self, s: DinerState) -> bool:
+        if any(s.bag_counts):
+            return False
+        s.pop()   # bag and compost both empty: nothing to draw (D14)
+        return True
+
+    def receive(self, s: DinerState, k: int) -> None:
+        p = self.player
+        s.bag_counts = s.add(s.bag_counts, k, -1)
+        s.set_supply(p, s.add(s.supplies[p], k, 1))
+        s.pop()
+
+    def label(self, s: DinerState) -> str:
+        return f"Chance: {s.game.player_name(self.player)} draws an ingredient from the bag"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class FillStep(BagDraw):
+    """Setup 6 and Refilling a Shelf Row: the row's next empty circle from the bag, until
+    the row is full."""
+
+    NAME = "fill"
+    CODECS = {"row": ROW}
+    row: int
+
+    def settle(self, s: DinerState) -> bool:
+        if any(s.bag_counts) and s.next_circle(self.row) is not None:
+            return False
+        s.pop()
+        return True
+
+    def receive(self, s: DinerState, k: int) -> None:
+        s.bag_counts = s.add(s.bag_counts, k, -1)
+        s.add_to_space(self.row, s.next_circle(self.row), k, 1)
+
+    def label(self, s: DinerState) -> str:
+        return f"Chance: the {self.row}-ingredient shelf row is filled from the bag"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class RefillStep(BagDraw):
+    """"Take a shortcut!": "Refill the space that became empty", one token (D32)."""
+
+    NAME = "refill"
+    MODULE = "chili"
+    CODECS = {"row": ROW, "column": COLUMN}
+    row: int
+    column: int
+
+    def settle(self, s: DinerState) -> bool:
+        if any(s.bag_counts) and sum(s.space(self.row, self.column)) < self.row:
+            return False
+        s.pop()
+        return True
+
+    def receive(self, s: DinerState, k: int) -> None:
+        s.bag_counts = s.add(s.bag_counts, k, -1)
+        s.pop()
+        s.add_to_space(self.row, self.column, k, 1)
+
+    def label(self, s: DinerState) -> str:
+        return (f"Chance: the {self.row}-ingredient space in column {self.column} is "
+                "refilled from the bag")
+
+
+# -- chance: cards from face-down piles ---------------------------------------------------
+
+class CardDraw(DinerStage):
+    """A stage drawing one card of a face-down pile, each card equally likely: ``pile``
+    is the pile, ``take`` puts the drawn card where it goes."""
+
+    __slots__ = ()
+    CHANCE = True
+
+    def pile(self, s: DinerState) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def outcome_of(self, s: DinerState) -> Any:
+        """The game's table of outcome actions, by card id."""
+        return s.game.order_of
+
+    def outcomes(self, s: DinerState) -> list[tuple[Any, Fraction]]:
+        pile = self.pile(s)
+        p = s.game.uniform[len(pile)]
+        of = self.outcome_of(s)
+        return [(of[c], p) for c in pile]
+
+    def take(self, s: DinerState, card: str) -> None:
+        raise NotImplementedError
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class DealStep(CardDraw):
+    """Setup 2: a Starting order of ``minutes`` for ``player``."""
+
+    NAME = "deal"
+    STAGE = "setup"
+    CODECS = {"player": SEAT, "minutes": _loader(_deal_minutes)}
+    player: int
+    minutes: int
+
+    def pile(self, s: DinerState) -> tuple[str, ...]:
+        orders = s.game.orders
+        return tuple(o for o in s.box if orders[o].minutes == self.minutes)
+
+    def settle(self, s: DinerState) -> bool:
+        if self.pile(s):
+            return False
+        s.pop()
+        return True
+
+    def take(self, s: DinerState, order: str) -> None:
+        s.box = tuple(o for o in s.box if o != order)
+        s.pop()
+        s.lay(self.player, order)
+
+    def label(self, s: DinerState) -> str:
+        return (f"Setup: dealing {s.game.player_name(self.player)} a {self.minutes}-minute "
+                "Starting order")
+
+
+class OrderPileDraw(CardDraw):
+    """A draw from the order pile; a used-up pile is first rebuilt from the discard pile
+    of unfulfilled orders (D15)."""
+
+    __slots__ = ()
+
+    def pile(self, s: DinerState) -> tuple[str, ...]:
+        return s.deck
+
+    def restock(self, s: DinerState) -> bool:
+        """Rebuild the pile if needed; False when there is nothing left to draw."""
+        s.restock_orders()
+        return bool(s.deck)
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class TrayStep(OrderPileDraw):
+    """Setup 8 and Go to the Phone step 5: the phone tray filled from the order pile."""
+
+    NAME = "tray"
+    STAGE = "phone"
+
+    def settle(self, s: DinerState) -> bool:
+        if None in s.tray_orders and self.restock(s):
+            return False
+        s.pop()
+        return True
+
+    def take(self, s: DinerState, order: str) -> None:
+        s.deck = tuple(o for o in s.deck if o != order)
+        tray = list(s.tray_orders)
+        tray[tray.index(None)] = order
+        s.tray_orders = tuple(tray)
+
+    def label(self, s: DinerState) -> str:
+        return "Chance: the phone tray is filled from the order pile"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class OrderStep(OrderPileDraw):
+    """The "draw an order" effect: an order for ``player``'s kitchen, its effects next."""
+
+    NAME = "order"
+    CODECS = {"player": SEAT}
+    player: int
+
+    def settle(self, s: DinerState) -> bool:
+        if self.restock(s):
+            return False
+        s.pop()
+        return True
+
+    def take(self, s: DinerState, order: str) -> None:
+        s.deck = tuple(o for o in s.deck if o != order)
+        s.pop()
+        s.lay(self.player, order)
+        s.push(*s.game.effects[(order, self.player)])
+
+    def label(self, s: DinerState) -> str:
+        return f"Chance: {s.game.player_name(self.player)} draws an order"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class ChallengeStep(CardDraw):
+    """Save the Bees, Setup 2: a Challenge for ``player`` from the shuffled ones."""
+
+    NAME = "challenge"
+    STAGE = "setup"
+    MODULE = "bees"
+    CODECS = {"player": SEAT}
+    player: int
+
+    def pile(self, s: DinerState) -> tuple[str, ...]:
+        return s.challenge_box
+
+    def outcome_of(self, s: DinerState) -> Any:
+        return s.game.deal_challenge_of
+
+    def settle(self, s: DinerState) -> bool:
+        if s.challenge_box:
+            return False
+        s.pop()
+        return True
+
+    def take(self, s: DinerState, card: str) -> None:
+        p = self.player
+        s.challenge_box = tuple(c for c in s.challenge_box if c != card)
+        s.open_challenges = s.with_seat(s.open_challenges, p, (*s.open_challenges[p], card))
+        s.pop()
+
+    def label(self, s: DinerState) -> str:
+        return f"Setup: dealing {s.game.player_name(self.player)} a Challenge"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class ActionStep(CardDraw):
+    """Secret Ingredient Setup 4 and "draw an Action card": a card into ``player``'s hand
+    ("If the Action card draw pile is used up, shuffle the discard pile face down and form
+    a new Action card draw pile")."""
+
+    NAME = "action"
+    MODULE = "chili"
+    CODECS = {"player": SEAT}
+    player: int
+
+    def pile(self, s: DinerState) -> tuple[str, ...]:
+        return s.action_deck
+
+    def outcome_of(self, s: DinerState) -> Any:
+        return s.game.draw_action_of
+
+    def settle(self, s: DinerState) -> bool:
+        s.restock_actions()
+        if s.action_deck:
+            return False
+        s.pop()
+        return True
+
+    def take(self, s: DinerState, card: str) -> None:
+        p = self.player
+        s.action_deck = tuple(c for c in s.action_deck if c != card)
+        s.hands = s.with_seat(s.hands, p, (*s.hands[p], card))
+        s.pop()
+
+    def label(self, s: DinerState) -> str:
+        return f"Chance: {s.game.player_name(self.player)} draws an Action card"
+
+
+# -- things that happen by themselves ---------------------------------------------------------
+
+@STAGES.stage
+@dataclass(frozen=True)
+class MoodStep(DinerStage):
+    """A praise (+1) or a complaint (-1), at once; mood stays within -8..+8."""
+
+    NAME = "mood"
+    CODECS = {"player": SEAT, "change": _loader(_change)}
+    player: int
+    change: int
+
+    def settle(self, s: DinerState) -> bool:
+        p = self.player
+        s.moods = s.with_seat(s.moods, p, clamp_mood(s.moods[p] + self.change))
+        s.pop()
+        return True
+
+    def label(self, s: DinerState) -> str:  # never waits; named for completeness
+        return f"{s.game.player_name(self.player)}: a change of mood"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class SpentStep(DinerStage):
+    """The played Action card goes on the discard pile once resolved (D31)."""
+
+    NAME = "spent"
+    MODULE = "chili"
+    CODECS = {"player": SEAT, "card": _loader(_action_card)}
+    player: int
+    card: str
+
+    def settle(self, s: DinerState) -> bool:
+        s.action_discards = (*s.action_discards, self.card)
+        s.pop()
+        return True
+
+    def label(self, s: DinerState) -> str:  # never waits
+        return f"{s.game.player_name(self.player)}'s Action card goes on the discard pile"
+
+
+# -- decisions of the turn ---------------------------------------------------------------------
+
+@STAGES.stage
+@dataclass(frozen=True)
+class Phase1Step(DinerStage):
+    """Phase 1: the pantry or the phone (nothing to do in Phase 1 when neither is
+    possible, D5); Action cards may be played first (D31)."""
+
+    NAME = "phase1"
+    STAGE = "phase1"
+    OFFERS = (ChooseShelf, TakeOrder, PlayAction)
+    CODECS = {"player": SEAT}
+    player: int
+
+    def settle(self, s: DinerState) -> bool:
+        if any(s.tray_orders) or s.shelves(self.player):
+            return False
+        s.pop()
+        return True
+
+    def label(self, s: DinerState) -> str:
+        return f"{s.game.player_name(self.player)}: Phase 1, go to the pantry or to the phone"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class MinutesStep(DinerStage):
+    """Go to the Pantry: ``left`` minutes still to pay for the space (row, column)."""
+
+    NAME = "minutes"
+    STAGE = "pantry"
+    OFFERS = (MoveOrder,)
+    CODECS = {"player": SEAT, "row": ROW, "column": COLUMN, "left": Int(1, 4)}
+    player: int
+    row: int
+    column: int
+    left: int
+
+    def label(self, s: DinerState) -> str:
+        of = sum(s.space(self.row, self.column))
+        return (f"{s.game.player_name(self.player)}: pay minute {of - self.left + 1} of {of} "
+                "for the pantry (move an order one space right)")
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class PhoneStep(DinerStage):
+    """Go to the Phone: ``takers[0]`` takes an order from the tray, the rest follow."""
+
+    NAME = "phone"
+    STAGE = "phone"
+    OFFERS = (TakeOrder,)
+    CODECS = {"takers": _loader(_takers, list)}
+    takers: tuple[int, ...]
+
+    def actors(self, s: DinerState) -> tuple[int, ...]:
+        return (self.takers[0],)
+
+    def settle(self, s: DinerState) -> bool:
+        if any(s.tray_orders):
+            return False
+        s.pop()
+        return True
+
+    def label(self, s: DinerState) -> str:
+        return f"{_on_turn(s, self.takers[0])}: take an order from the phone"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class AssignStep(DinerStage):
+    """Phase 2: assign ingredients, then finish; ``joker`` is None or (order id, symbol
+    index) of a joker being stacked, which must be finished first (D11)."""
+
+    NAME = "assign"
+    STAGE = "assign"
+    OFFERS = (Place, PlacePlate, AssignBee, StartJoker, Joker, FinishAssigning, PlayAction)
+    CODECS = {"player": SEAT, "joker": _loader(
+        _joker, lambda j: None if j is None else {"order": j[0], "symbol": j[1]})}
+    player: int
+    joker: tuple[str, int] | None
+
+    def legal(self, s: DinerState, seat: int) -> list[Any]:
+        """Phase 2's moves in the order the rulebook's steps read: every placement (an
+        ingredient on a symbol or a plate, a bee), then jokers started, or finishing;
+        then Action cards. A joker being built offers only its next ingredient."""
+        kinds = s.KINDS
+        if self.joker is not None:
+            return kinds.of(Joker).generate(s, seat)
+        return kinds.of(Place).phase_two(s, seat) + kinds.of(PlayAction).generate(s, seat)
+
+    def label(self, s: DinerState) -> str:
+        g = s.game
+        name = g.player_name(self.player)
+        if self.joker is not None:
+            o, i = self.joker
+            sym = g.symbol_names[g.symbols[o][i]]
+            return (f"{name}: Phase 2, finish the joker for the {ingredient(sym)} of "
+                    f"{title(o)}")
+        return f"{name}: Phase 2, assign ingredients to orders, then finish"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class EndStep(DinerStage):
+    """With a module, the bottom of every turn: after Phase 2 the player may announce
+    mastered Challenges, play Action cards (not once announced) or end the turn; it
+    stops only when there is such a choice."""
+
+    NAME = "end"
+    STAGE = "end"
+    MODULE = "any"
+    OFFERS = (AnnounceChallenge, PlayAction, EndTurn)
+    CODECS = {"player": SEAT}
+    player: int
+    announced: bool
+
+    def settle(self, s: DinerState) -> bool:
+        p = self.player
+        if s.mastered(p) or (not self.announced and s.hands[p]):
+            return False
+        s.pop()
+        return True
+
+    def label(self, s: DinerState) -> str:
+        name = s.game.player_name(self.player)
+        if self.announced:
+            return (f"{name}: announce more mastered Challenges or end the turn "
+                    "(no more Action cards)")
+        return (f"{name}: after Phase 2, announce mastered Challenges, play Action "
+                "cards, or end the turn")
+
+
+# -- decisions the effects ask for --------------------------------------------------------------
+
+@STAGES.stage
+@dataclass(frozen=True)
+class DiscardStep(DinerStage):
+    """The discard effects: ``player`` discards an ingredient ("If you have no
+    ingredients ... nothing happens"; bees are not ingredients)."""
+
+    NAME = "discard"
+    OFFERS = (Discard,)
+    CODECS = {"player": SEAT}
+    player: int
+
+    def settle(self, s: DinerState) -> bool:
+        if s.ingredient_count(self.player):
+            return False
+        s.pop()
+        return True
+
+    def label(self, s: DinerState) -> str:
+        return f"{_on_turn(s, self.player)}: discard an ingredient"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class RecycleStep(DinerStage):
+    """The recycle effect: ``player`` may recycle an ingredient."""
+
+    NAME = "recycle"
+    OFFERS = (Recycle, Decline)
+    CODECS = {"player": SEAT}
+    player: int
+
+    def settle(self, s: DinerState) -> bool:
+        if s.ingredient_count(self.player):
+            return False
+        s.pop()
+        return True
+
+    def label(self, s: DinerState) -> str:
+        return f"{_on_turn(s, self.player)}: you may recycle an ingredient"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class MoveLeftStep(DinerStage):
+    """The move-an-order-left effect (when some order can move)."""
+
+    NAME = "move_left"
+    OFFERS = (MoveLeft, Decline)
+    CODECS = {"player": SEAT}
+    player: int
+
+    def settle(self, s: DinerState) -> bool:
+        if movable_left(s.kitchens[self.player]):
+            return False
+        s.pop()
+        return True
+
+    def label(self, s: DinerState) -> str:
+        return f"{_on_turn(s, self.player)}: move an order one space to the left"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class ShortcutStep(DinerStage):
+    """The "Take a shortcut!" Action card: one token from the pantry (if any is there)."""
+
+    NAME = "shortcut"
+    MODULE = "chili"
+    OFFERS = (TakeFromPantry,)
+    CODECS = {"player": SEAT}
+    player: int
+
+    def settle(self, s: DinerState) -> bool:
+        if any(any(x) for row in s.shelf_rows for x in row):
+            return False
+        s.pop()
+        return True
+
+    def label(self, s: DinerState) -> str:
+        return (f"{s.game.player_name(self.player)}: take a shortcut, 1 ingredient or bee "
+                "from the pantry")
+
+
+#: The stages that only effects (and refills) put on the stack, above the turn's own.
+EFFECT_STEPS: tuple[type[Stage], ...] = (
+    DrawStep, FillStep, OrderStep, DiscardStep, RecycleStep, MoveLeftStep, MoodStep,
+    ActionStep, ShortcutStep, RefillStep, SpentStep)
+
+#: The stack field's codec: a configuration refuses the stages of modules it lacks.
+STACK = STAGES.codec(allowed=_allowed, most=400)
+
+
+def new_turn(game: Any, player: int) -> tuple[Stage, ...]:
+    """A turn's stack, bottom first: (with a module) the end step, Phase 2, Phase 1."""
+    base: tuple[Stage, ...] = (EndStep(player, False),) if game.modules else ()
+    return (*base, AssignStep(player, None), Phase1Step(player))
