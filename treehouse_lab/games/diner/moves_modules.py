@@ -22,16 +22,8 @@ from .actions import (
     TakeFromPantry,
     card_name,
 )
-from .moves import (
-    RULES,
-    chance_moves,
-    not_now,
-    phase_two_of,
-    placing,
-    slot_path,
-    top_named,
-    who,
-)
+from .moves import RULES, chance_moves, not_now, top_named, who
+from .moves_phase2 import phase_two_of, placing, slot_path
 from .rules import PRAISE_PER_CHALLENGE, a_an, clamp_mood, ingredient, plate_name, title
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -79,7 +79,7 @@ class DinerView:
             "player": player,
             "players": g.players,
             "active": self.active,
-            "current_player": self._cp,
+            "current_player": self.current_player,
             "stage": self.stage,
             "waiting_for": self.waiting_for(),
             "bag_count": sum(self.bag_counts),
