@@ -123,6 +123,24 @@ class DinerStage(Stage):
     def usable(self, game: Any) -> bool:
         return _allowed(type(self), game)
 
+    def legal(self, s: DinerState, seat: int) -> list[Any]:
+        """The offered kinds' moves in ``OFFERS`` order (as core's), with the kinds'
+        ``generate`` looked up once per stage class: this runs on every decision."""
+        gens = GENERATORS.get(type(self))
+        if gens is None:
+            kinds = s.KINDS
+            gens = GENERATORS[type(self)] = tuple(kinds.of(t).generate for t in self.OFFERS)
+        if len(gens) == 1:
+            return gens[0](s, seat)
+        out: list[Any] = []
+        for generate in gens:
+            out += generate(s, seat)
+        return out
+
+
+#: Each stage class's kinds' ``generate`` methods, in ``OFFERS`` order (filled on first use).
+GENERATORS: dict[type, tuple[Any, ...]] = {}
+
 
 def _allowed(cls: type, game: Any) -> bool:
     need = cls.MODULE

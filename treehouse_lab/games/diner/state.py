@@ -13,6 +13,7 @@ D1, D2 ... are in docs/rulings/diner.md.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ...core.fields import Field, Int, PerSeat
@@ -107,7 +108,10 @@ class DinerState(DinerReads, DinerView, StagedState):
         Field("action_discards", Ids(actions_of, "Action cards"), key="action_discard",
               when=_chili, default=()),
     )
-    __slots__ = ("game", *(f.name for f in FIELDS), *StagedState.CACHES)
+    # ``current_player`` is a plain slot, read several times a step by every driver; the
+    # core's loop writes ``_cp``, which here is a property over that slot.
+    CACHES = ("_legal", "_chance", "current_player")
+    __slots__ = ("game", *(f.name for f in FIELDS), *CACHES)
 
     game: DinerGame
 
@@ -168,6 +172,21 @@ class DinerState(DinerReads, DinerView, StagedState):
                     or any(e is not None for k in self.kitchens for e in k))
 
     # -- the protocol's hot path ------------------------------------------------------------------
+    @property
+    def _cp(self) -> int:
+        return self.current_player
+
+    @_cp.setter
+    def _cp(self, value: int) -> None:
+        self.current_player = value
+
+    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        chance = self._chance
+        if chance is None:
+            top = self.stack[-1] if self.stack else None
+            chance = self._chance = top.outcomes(self) if top is not None and top.CHANCE else []
+        return chance
+
     # One seat decides at a time in the Diner, so the legal moves are one cached list (the
     # core keeps one per seat), and legality is a lookup in it or in the draw's outcomes: a
     # move just taken from the list is found by identity, without comparing fields.
