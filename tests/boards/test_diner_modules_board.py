@@ -18,7 +18,7 @@ import pytest
 
 import treehouse_lab as tl
 from treehouse_lab.games.diner import render
-from treehouse_lab.games.diner.moves import (
+from treehouse_lab.games.diner.actions import (
     AnnounceChallenge,
     AssignBee,
     EndTurn,

@@ -45,6 +45,12 @@ class Codec:
     def dump(self, value: Any) -> Any:
         return value
 
+    def dump_in(self, value: Any, game: Any) -> Any:
+        """``dump`` for a codec whose JSON depends on the configured game (a count per
+        ingredient kind, saved as the kinds' names). The default ignores the game;
+        containers pass it on to what they hold."""
+        return self.dump(value)
+
     def load(self, data: Any, where: str, game: Any) -> Any:
         raise NotImplementedError
 
@@ -95,6 +101,9 @@ class Opt(Codec):
     def dump(self, value: Any) -> Any:
         return None if value is None else self.inner.dump(value)
 
+    def dump_in(self, value: Any, game: Any) -> Any:
+        return None if value is None else self.inner.dump_in(value, game)
+
     def load(self, data: Any, where: str, game: Any) -> Any:
         return None if data is None else self.inner.load(data, where, game)
 
@@ -112,6 +121,10 @@ class Tuple(Codec):
     def dump(self, value: Any) -> list:
         d = self.inner.dump
         return [d(v) for v in value]
+
+    def dump_in(self, value: Any, game: Any) -> list:
+        d = self.inner.dump_in
+        return [d(v, game) for v in value]
 
     def load(self, data: Any, where: str, game: Any) -> tuple:
         items = expect_list(data, where, _at(self.length, game))
@@ -141,6 +154,10 @@ class Map(Codec):
         d = self.value.dump
         return {k: d(v) for k, v in value.items()}
 
+    def dump_in(self, value: Mapping, game: Any) -> dict:
+        d = self.value.dump_in
+        return {k: d(v, game) for k, v in value.items()}
+
     def load(self, data: Any, where: str, game: Any) -> Mapping:
         raw = expect_dict(data, where)
         out = {}
@@ -161,6 +178,9 @@ class Record(Codec):
 
     def dump(self, value: tuple) -> dict:
         return {k: c.dump(v) for (k, c), v in zip(self.fields.items(), value)}
+
+    def dump_in(self, value: tuple, game: Any) -> dict:
+        return {k: c.dump_in(v, game) for (k, c), v in zip(self.fields.items(), value)}
 
     def load(self, data: Any, where: str, game: Any) -> tuple:
         d = expect_dict(data, where, self.fields)
@@ -245,7 +265,7 @@ class DeclaredState(State):
     def to_json(self) -> dict:
         out: dict[str, Any] = {"format": self.FORMAT, "game": self.game.NAME}
         for f in self.used_fields(self.game):
-            out[f.save_key] = f.codec.dump(getattr(self, f.name))
+            out[f.save_key] = f.codec.dump_in(getattr(self, f.name), self.game)
         return out
 
     @classmethod

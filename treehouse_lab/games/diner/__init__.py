@@ -21,15 +21,7 @@ challenges.toml; your own orders: ``tl.load_game("diner",
 orders=diner.load_orders("my.toml"))``. Teaching positions: ``game.position(...)``.
 """
 
-from .data import (
-    load_actions,
-    load_challenges,
-    load_chili_orders,
-    load_chili_pantry,
-    load_orders,
-    load_pantry,
-)
-from .moves import (
+from .actions import (
     AnnounceChallenge,
     AssignBee,
     ChooseShelf,
@@ -52,8 +44,17 @@ from .moves import (
     TakeFromPantry,
     TakeOrder,
 )
+from .data import (
+    load_actions,
+    load_challenges,
+    load_chili_orders,
+    load_chili_pantry,
+    load_orders,
+    load_pantry,
+)
+from .game import DinerGame
 from .rules import CONDITIONS, EFFECTS, ActionCard, Challenge, Layout, Order, Row
-from .state import DinerGame, DinerState
+from .state import DinerState
 
 __all__ = [
     "DinerGame", "DinerState", "ChooseShelf", "Decline", "Discard", "DrawIngredient",

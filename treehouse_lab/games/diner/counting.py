@@ -46,14 +46,14 @@ import random
 from collections import Counter
 from fractions import Fraction
 from functools import cache
-from itertools import combinations, combinations_with_replacement, permutations
+from itertools import combinations, combinations_with_replacement
 from math import comb, prod
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ...core.chance import sample_outcome
 from ...core.counting import hypergeometric
 from ...errors import RuleError, quote
-from .moves import DrawIngredient, Joker, Place, PlacePlate, StartJoker
+from .actions import DrawIngredient, Joker, Place, PlacePlate, StartJoker
 from .rules import (
     ANY_JOKER,
     BAG,
@@ -76,7 +76,8 @@ TOKENS: dict[str, int] = {**BAG, CHILI: CHILIS, BEE: BEES}
 INGREDIENTS: tuple[str, ...] = (*BASIC_KINDS, CHILI)
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import DinerGame, DinerState
+    from .game import DinerGame
+    from .state import DinerState
 
 #: A multiset of ingredients written out, names sorted: ``("acorn", "daisy", "daisy")``.
 Multiset = tuple[str, ...]
@@ -136,7 +137,7 @@ def ingredients_of(supply: Mapping[str, int]) -> dict[str, int]:
 
 @cache
 def _standard_game(modules: tuple[str, ...] = ()) -> DinerGame:
-    from .state import DinerGame
+    from .game import DinerGame
 
     return DinerGame(players=2, modules=modules)
 
@@ -331,78 +332,16 @@ def ways_to_complete(order: str | Order, supply: Mapping[str, int], jokers: bool
     return sympy.Integer(int(ways))
 
 
-# -- Soup Stews (Secret Ingredient, Soup Stew Orders) -----------------------------------------
-#
-# A way to fill a soup stew is an ingredient kind for each plate letter: identical plates
-# take identical ingredients (one kind per letter, as many of it as the letter has plates),
-# different plates different ones (different letters, different kinds). Bees never go on a
-# plate.
-
-def _plates(plates: Sequence[str] | str | Order) -> dict[str, int]:
-    """Plate letter -> how many plates of it (``["plate_a", "plate_a", "plate_b"]``, an
-    order with plates, or the short form ``"AAB"``)."""
-    if isinstance(plates, Order):
-        plates = [s for s in plates.ingredients if s in PLATES]
-    if isinstance(plates, str):
-        plates = [f"plate_{c.lower()}" for c in plates]
-    if not isinstance(plates, (list, tuple)) or not plates:
-        raise RuleError(f"plates: a non-empty list of plate symbols like ['plate_a', "
-                        f"'plate_a', 'plate_b'] or a string like 'AAB', got {quote(plates)}")
-    for p in plates:
-        if p not in PLATES:
-            raise RuleError(f"plates: {quote(p, 30)} is not a plate; plates are "
-                            f"{', '.join(PLATES)}")
-    return dict(Counter(plates))
-
-
-def soup_fills(plates: Sequence[str] | str | Order, supply: Mapping[str, int]
-               ) -> list[dict[str, str]]:
-    """Every way to fill the plates from ``supply``, by enumeration: each assignment of
-    different ingredient kinds to the plate letters, kept when the supply holds enough of
-    each kind for its letter's plates. A list of ``{plate: kind}``."""
-    letters = _plates(plates)
-    have = ingredients_of(supply)
-    names = sorted(letters)
-    out = []
-    for kinds in permutations(sorted(have), len(names)):
-        if all(have[k] >= letters[p] for p, k in zip(names, kinds)):
-            out.append(dict(zip(names, kinds)))
-    return out
-
-
-def soup_ways(plates: Sequence[str] | str | Order, supply: Mapping[str, int]) -> Any:
-    """How many ways :func:`soup_fills` finds, by a formula (a sympy Integer).
-
-    Take the letters by decreasing number of plates. With ``N(m)`` the number of kinds the
-    supply holds at least ``m`` of, the ``g`` letters of ``m`` plates choose different kinds
-    among the ``N(m)``, less the ``u`` kinds already taken by letters with more plates
-    (each of those kinds has at least ``m`` too): the falling factorial
-    ``(N(m) - u)_g``. The ways are the product over the sizes ``m``."""
-    import sympy
-
-    letters = _plates(plates)
-    have = ingredients_of(supply)
-    sizes = Counter(letters.values())
-    ways = sympy.Integer(1)
-    used = 0
-    for m in sorted(sizes, reverse=True):
-        n_m = sum(1 for c in have.values() if c >= m)
-        ways *= sympy.ff(max(n_m - used, 0), sizes[m])
-        used += sizes[m]
-    return sympy.Integer(ways)
-
-
 # -- The chance a chili shows up (Refilling a Shelf Row with the chilis in the bag) ---------
 
 def _row_to_refill(state: DinerState) -> int:
     """How many circles the shelf row about to be refilled still lacks (``state`` must be
     at its first draw)."""
-    t = state._stack[-1] if state._stack else None
-    if not state.is_chance_node() or t is None or t[0] != "fill":
+    t = state.top
+    if not state.is_chance_node() or t is None or t.NAME != "fill":
         raise RuleError(f"state: no shelf row is being refilled now: {state.waiting_for()}")
-    g = state.game
-    r = t[1]
-    return sum(g.rows[r].size - sum(space) for space in state._pantry[r])
+    size = t.row
+    return sum(size - len(space) for space in state.pantry()[state.game.row_of_size[size]])
 
 
 def refill_shows(state: DinerState, kind: str = CHILI) -> Fraction:
@@ -510,6 +449,9 @@ def simulate_draws(state: DinerState, k: int, trials: int, seed: int) -> Counter
         seen[tuple(sorted(drawn))] += 1
     return seen
 
+
+# Soup Stews are counted in their own module; their names are this one's too.
+from .counting_soup import soup_fills, soup_ways  # noqa: E402
 
 __all__ = [
     "Completion", "Multiset", "all_different", "at_least_one", "canonical_completion",

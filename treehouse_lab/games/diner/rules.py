@@ -16,22 +16,22 @@ Representations (chosen so states copy cheaply and compare by value):
   rulebook's component order); a multiset of ingredients (the bag, the compost, a supply,
   a shelf space) is a tuple of counts, one per kind;
 * a kitchen is a tuple of six entries, index 0 the 1-minute space up to index 5 the
-  6-minute space; an entry is None or ``(order id, covers)``, with one cover per
+  6-minute space; an entry is None or ``(order id, covers, bees)``, with one cover per
   ingredient symbol of the order: ``()`` uncovered, ``(k,)`` the matching ingredient,
   ``(daisy, daisy)`` or four kinds for a finished joker (a shorter stack is a joker being
-  built, which only the player assigning may have);
-* a task (one step of the turn still to do) is a small tuple, see ``state.py``.
+  built, which only the player assigning may have), and the bees lying on the order
+  (Save the Bees; 0 without the module): ``(order id, covers, bees)``;
+* a step of the turn still to do is a stage (``stages.py``).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
-from ...core.kinds import Vocabulary, whole
+from ...core.kinds import Vocabulary
 from ...core.seating import clockwise_from
-from ...errors import RuleError, quote
 
 # -- Components (Rulebook: Components, Setup - Basic Game) -------------------------------
 
@@ -190,97 +190,105 @@ class Layout:
 # -- Effects (Symbol Overview) -------------------------------------------------------------
 #
 # An effect is data on a card or a shelf row (``{ kind = "others_discard" }``). Evaluating
-# it for the player who resolves it gives the tasks it puts on top of the turn, in the
-# order they happen; the engine carries them out one by one (state.py). A task that needs
-# a decision waits for it; the rest happen at once. "Others" are taken clockwise from the
-# player resolving the effect (ruling D8).
+# it for the player who resolves it gives the stages it puts on top of the turn, in the
+# order they happen (stages.py); the engine carries them out one by one. A stage that
+# needs a decision waits for it; the rest happen at once. "Others" are taken clockwise
+# from the player resolving the effect (ruling D8).
 
-#: The subject an effect is evaluated for: (number of players, resolving player).
-Subject = tuple[int, int]
-Task = tuple
-EFFECTS: Vocabulary[tuple[Task, ...]] = Vocabulary("order effect")
+
+class Subject(NamedTuple):
+    """What an effect is evaluated for: the number of players, the resolving player, and
+    the stage classes to build (the game's ``stages`` module, passed in so that this
+    module of plain rules does not import the engine's)."""
+
+    players: int
+    player: int
+    stages: Any
+
+
+EFFECTS: Vocabulary[tuple[Any, ...]] = Vocabulary("order effect")
 
 
 def _others(subject: Subject) -> list[int]:
-    players, me = subject
-    return clockwise_from(me, players)[1:]
+    return clockwise_from(subject.player, subject.players)[1:]
 
 
 @EFFECTS.define("draw", text=lambda: "Draw a random ingredient from the bag")
-def _draw(subject: Subject) -> tuple[Task, ...]:
-    return (("draw", subject[1]),)
+def _draw(subject: Subject) -> tuple[Any, ...]:
+    return (subject.stages.DrawStep(subject.player),)
 
 
 @EFFECTS.define("others_draw",
                 text=lambda: "All other kitchen helpers each draw a random ingredient")
-def _others_draw(subject: Subject) -> tuple[Task, ...]:
-    return tuple(("draw", q) for q in _others(subject))
+def _others_draw(subject: Subject) -> tuple[Any, ...]:
+    return tuple(subject.stages.DrawStep(q) for q in _others(subject))
 
 
 @EFFECTS.define("discard", text=lambda: "Discard an ingredient from your supply")
-def _discard(subject: Subject) -> tuple[Task, ...]:
-    return (("discard", subject[1]),)
+def _discard(subject: Subject) -> tuple[Any, ...]:
+    return (subject.stages.DiscardStep(subject.player),)
 
 
 @EFFECTS.define("others_discard",
                 text=lambda: "All other kitchen helpers must discard an ingredient")
-def _others_discard(subject: Subject) -> tuple[Task, ...]:
-    return tuple(("discard", q) for q in _others(subject))
+def _others_discard(subject: Subject) -> tuple[Any, ...]:
+    return tuple(subject.stages.DiscardStep(q) for q in _others(subject))
 
 
 @EFFECTS.define("recycle", text=lambda: "You may recycle an ingredient")
-def _recycle(subject: Subject) -> tuple[Task, ...]:
-    return (("recycle", subject[1]),)
+def _recycle(subject: Subject) -> tuple[Any, ...]:
+    return (subject.stages.RecycleStep(subject.player),)
 
 
 @EFFECTS.define("praise", text=lambda: "Receive 1 praise")
-def _praise(subject: Subject) -> tuple[Task, ...]:
-    return (("mood", subject[1], 1),)
+def _praise(subject: Subject) -> tuple[Any, ...]:
+    return (subject.stages.MoodStep(subject.player, 1),)
 
 
 @EFFECTS.define("complaint", text=lambda: "Receive 1 complaint")
-def _complaint(subject: Subject) -> tuple[Task, ...]:
-    return (("mood", subject[1], -1),)
+def _complaint(subject: Subject) -> tuple[Any, ...]:
+    return (subject.stages.MoodStep(subject.player, -1),)
 
 
 @EFFECTS.define("others_complaint",
                 text=lambda: "All other kitchen helpers receive 1 complaint")
-def _others_complaint(subject: Subject) -> tuple[Task, ...]:
-    return tuple(("mood", q, -1) for q in _others(subject))
+def _others_complaint(subject: Subject) -> tuple[Any, ...]:
+    return tuple(subject.stages.MoodStep(q, -1) for q in _others(subject))
 
 
 @EFFECTS.define("draw_order",
                 text=lambda: "Draw a new order and lay it in your kitchen")
-def _draw_order(subject: Subject) -> tuple[Task, ...]:
-    return (("order", subject[1]),)
+def _draw_order(subject: Subject) -> tuple[Any, ...]:
+    return (subject.stages.OrderStep(subject.player),)
 
 
 @EFFECTS.define("move_left",
                 text=lambda: "Move an order in your kitchen 1 space to the left")
-def _move_left(subject: Subject) -> tuple[Task, ...]:
-    return (("move_left", subject[1]),)
+def _move_left(subject: Subject) -> tuple[Any, ...]:
+    return (subject.stages.MoveLeftStep(subject.player),)
 
 
 @EFFECTS.define("draw_action", text=lambda: "Draw an Action card")
-def _draw_action(subject: Subject) -> tuple[Task, ...]:
+def _draw_action(subject: Subject) -> tuple[Any, ...]:
     # Symbol Overview: "Draw a new Action card from the draw pile and take it into your
     # hand. If it is your turn, you can already play the new Action card in this turn."
-    return (("action", subject[1]),)
+    return (subject.stages.ActionStep(subject.player),)
 
 
 @EFFECTS.define("shortcut", text=lambda: "Take 1 arbitrary ingredient or bee from the pantry. "
                 "Refill the space that became empty")
-def _shortcut(subject: Subject) -> tuple[Task, ...]:
+def _shortcut(subject: Subject) -> tuple[Any, ...]:
     # The rulebook's Action card "Take a shortcut!" (Secret Ingredient, Action Cards).
-    return (("shortcut", subject[1]),)
+    return (subject.stages.ShortcutStep(subject.player),)
 
 
-def effect_tasks(effects: Sequence[Mapping[str, Any]], players: int, player: int
-                 ) -> tuple[Task, ...]:
-    """The tasks of a card's or a row's effects, in resolution order (D7)."""
-    out: list[Task] = []
+def effect_stages(effects: Sequence[Mapping[str, Any]], players: int, player: int,
+                  stages: Any) -> tuple[Any, ...]:
+    """The stages of a card's or a row's effects, in resolution order (D7)."""
+    out: list[Any] = []
+    subject = Subject(players, player, stages)
     for e in effects:
-        out.extend(EFFECTS.evaluate(e, (players, player)))
+        out.extend(EFFECTS.evaluate(e, subject))
     return tuple(out)
 
 
@@ -361,25 +369,26 @@ def tiebreak_key(total: int, delivered: int, unfinished: int, on_orders: int, su
     return (total, delivered, unfinished, on_orders, supply)
 
 
-def setup_tasks(players: int, rows: int, challenges: int = 0, actions: int = 0
-                ) -> tuple[Task, ...]:
-    """The set-up as tasks, bottom of the stack first (so the last is done first): deal
-    the Starting orders (4 then 6 minutes, player by player), 3 ingredients each, fill the
-    shelf rows top to bottom, fill the phone tray (Setup - Basic Game, steps 2, 4, 6, 8);
-    then ``challenges`` Challenges each (Save the Bees, Setup 2) and ``actions`` Action
-    cards each (Secret Ingredient, Setup 4)."""
-    top_first: list[Task] = []
+def setup_stages(players: int, row_sizes: Sequence[int], challenges: int, actions: int,
+                 stages: Any) -> tuple[Any, ...]:
+    """The set-up as stages, in the order they happen: deal the Starting orders (4 then 6
+    minutes, player by player), 3 ingredients each, fill the shelf rows top to bottom,
+    fill the phone tray (Setup - Basic Game, steps 2, 4, 6, 8); then ``challenges``
+    Challenges each (Save the Bees, Setup 2) and ``actions`` Action cards each (Secret
+    Ingredient, Setup 4)."""
+    st = stages
+    out: list[Any] = []
     for p in range(players):
-        top_first += [("deal", p, m) for m in STARTING_MINUTES]
+        out += [st.DealStep(p, m) for m in STARTING_MINUTES]
     for p in range(players):
-        top_first += [("draw", p)] * SUPPLY_AT_START
-    top_first += [("fill", r) for r in range(rows)]
-    top_first.append(("tray",))
+        out += [st.DrawStep(p)] * SUPPLY_AT_START
+    out += [st.FillStep(size) for size in row_sizes]
+    out.append(st.TrayStep())
     for p in range(players):
-        top_first += [("challenge", p)] * challenges
+        out += [st.ChallengeStep(p)] * challenges
     for p in range(players):
-        top_first += [("action", p)] * actions
-    return tuple(reversed(top_first))
+        out += [st.ActionStep(p)] * actions
+    return tuple(out)
 
 
 # -- Action cards and Challenges (the modules' cards) -------------------------------------------
@@ -398,158 +407,6 @@ class ActionCard:
         return f"{self.name} " + ". ".join(EFFECTS.text(e) for e in self.effects) + "."
 
 
-@dataclass(frozen=True)
-class ChallengeView:
-    """What a Challenge condition may look at: one player's position after Phase 2, as
-    plain values (the engine builds it; tests can build one by hand)."""
-
-    supply: Mapping[str, int]          # ingredients only (bees are not ingredients)
-    chefs: tuple[str, ...]             # the chef of each order in the kitchen
-    spaces: tuple[int, ...]            # the minutes of the occupied kitchen spaces
-    covered: int                       # covered symbols on orders in the kitchen
-    bees_on_orders: int
-    beehive: int
-    delivered: int
-    delivered_points: int
-    mood: int
-    emptied: tuple[int, ...]           # sizes of the shelf rows emptied this turn
-
-
-CONDITIONS: Vocabulary[bool] = Vocabulary("challenge condition")
-
-
-def _count(lo: int = 1, hi: int = 99) -> Any:
-    return whole(lo, hi)
-
-
-def _sizes(value: Any, where: str) -> tuple[int, ...]:
-    if (not isinstance(value, (list, tuple)) or not value or len(set(value)) != len(value)
-            or any(isinstance(v, bool) or v not in (1, 2, 3, 4) for v in value)):
-        raise RuleError(f"{where} must be a list of different row sizes 1..4, got "
-                        f"{quote(value)}")
-    return tuple(value)
-
-
-def _minutes(value: Any, where: str) -> tuple[int, ...]:
-    if (not isinstance(value, (list, tuple)) or not value or len(set(value)) != len(value)
-            or any(isinstance(v, bool) or v not in range(1, KITCHEN_SPACES + 1)
-                   for v in value)):
-        raise RuleError(f"{where} must be a list of different kitchen spaces 1..6, got "
-                        f"{quote(value)}")
-    return tuple(value)
-
-
-def _or_list(items: Sequence[Any]) -> str:
-    items = [str(i) for i in items]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
-
-
-def _and_list(items: Sequence[Any]) -> str:
-    items = [str(i) for i in items]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-@CONDITIONS.define("emptied_row", sizes=_sizes, text=lambda sizes: (
-    f"You emptied the {_or_list([f'{s}er' for s in sizes])} shelf row this round."))
-def _c_emptied(v: ChallengeView, sizes: tuple[int, ...]) -> bool:
-    return any(s in v.emptied for s in sizes)
-
-
-@CONDITIONS.define("identical_in_supply", count=_count(2, 20), text=lambda count: (
-    f"You have at least {count} identical ingredients in your supply."))
-def _c_identical(v: ChallengeView, count: int) -> bool:
-    return max(v.supply.values(), default=0) >= count
-
-
-@CONDITIONS.define("chefs_in_kitchen", count=_count(2, 6), text=lambda count: (
-    f"You have at least {count} orders from different chefs in your kitchen."))
-def _c_chefs(v: ChallengeView, count: int) -> bool:
-    return len(set(v.chefs)) >= count
-
-
-@CONDITIONS.define("orders_in_kitchen", count=_count(1, 6), text=lambda count: (
-    f"You have at least {count} orders in your kitchen."))
-def _c_orders(v: ChallengeView, count: int) -> bool:
-    return len(v.chefs) >= count
-
-
-@CONDITIONS.define("bees_on_orders", count=_count(1, 22), text=lambda count: (
-    f"At least {count} bees lie on the orders in your kitchen."))
-def _c_bees_on(v: ChallengeView, count: int) -> bool:
-    return v.bees_on_orders >= count
-
-
-@CONDITIONS.define("beehive", count=_count(1, 22), text=lambda count: (
-    f"You have saved at least {count} bees in your beehive."))
-def _c_hive(v: ChallengeView, count: int) -> bool:
-    return v.beehive >= count
-
-
-@CONDITIONS.define("supply_size", count=_count(1, 40), text=lambda count: (
-    f"You have at least {count} ingredients in your supply."))
-def _c_supply(v: ChallengeView, count: int) -> bool:
-    return sum(v.supply.values()) >= count
-
-
-@CONDITIONS.define("kinds_in_supply", count=_count(2, 7), text=lambda count: (
-    f"You have at least {count} different ingredients in your supply."))
-def _c_kinds(v: ChallengeView, count: int) -> bool:
-    return sum(1 for c in v.supply.values() if c) >= count
-
-
-@CONDITIONS.define("clean_supply", orders=_count(0, 6), text=lambda orders: (
-    f"Your supply holds no ingredient and your kitchen at least {orders} orders."))
-def _c_clean(v: ChallengeView, orders: int) -> bool:
-    return not any(v.supply.values()) and len(v.chefs) >= orders
-
-
-@CONDITIONS.define("delivered", count=_count(1, 46), text=lambda count: (
-    f"You have delivered at least {count} orders."))
-def _c_delivered(v: ChallengeView, count: int) -> bool:
-    return v.delivered >= count
-
-
-@CONDITIONS.define("delivered_points", count=_count(1, 200), text=lambda count: (
-    f"Your delivered orders are worth at least {count} points."))
-def _c_points(v: ChallengeView, count: int) -> bool:
-    return v.delivered_points >= count
-
-
-@CONDITIONS.define("covered_symbols", count=_count(1, 40), text=lambda count: (
-    f"At least {count} symbols of the orders in your kitchen are covered."))
-def _c_covered(v: ChallengeView, count: int) -> bool:
-    return v.covered >= count
-
-
-@CONDITIONS.define("spaces_taken", minutes=_minutes, text=lambda minutes: (
-    f"You have orders on the {_and_list(minutes)}-minute spaces of your kitchen."))
-def _c_spaces(v: ChallengeView, minutes: tuple[int, ...]) -> bool:
-    return all(m in v.spaces for m in minutes)
-
-
-@CONDITIONS.define("mood_at_least", value=_count(-8, 8), text=lambda value: (
-    f"Your mood is at least {value:+d}."))
-def _c_mood(v: ChallengeView, value: int) -> bool:
-    return v.mood >= value
-
-
-@dataclass(frozen=True)
-class Challenge:
-    """A Challenge card (Save the Bees, Mastering Challenges): a name and a condition of
-    :data:`CONDITIONS`; the card's text is both."""
-
-    id: str
-    name: str
-    condition: Mapping[str, Any]
-
-    @property
-    def text(self) -> str:
-        return f"{self.name} {CONDITIONS.text(self.condition)}"
-
-    def mastered(self, view: ChallengeView) -> bool:
-        return CONDITIONS.evaluate(self.condition, view)
-
-
 _CARD_NAME = re.compile(r"^[A-Z][a-z']*(?: [A-Za-z][a-z']*)*!?$")
 
 
@@ -560,3 +417,8 @@ def valid_card_name(name: Any) -> bool:
 def card_slug(name: str) -> str:
     """'Take a shortcut!' -> 'take-a-shortcut'."""
     return re.sub(r"[^a-z ]", "", name.lower()).strip().replace(" ", "-")
+
+
+# The Challenges' conditions are a vocabulary of their own; their names are this module's
+# too (data.py, the engine and the notebooks import them from here).
+from .rules_challenges import CONDITIONS, Challenge, ChallengeView  # noqa: E402, F401

@@ -1,0 +1,295 @@
+"""Treehouse Diner: the kinds of Phase 2, assigning ingredients to orders (jokers included)
+and finishing, each action's whole rule in one place (see ``moves.py``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.kinds import Kind
+from ...protocol import Action
+from . import stages as st
+from .actions import FinishAssigning, Joker, Place, StartJoker
+from .moves import RULES, not_now, supply_path, top_named, who
+from .rules import DAISY, PLATES, a_an, ingredient, joker_done, title
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import DinerState
+
+
+# -- Phase 2 ------------------------------------------------------------------------------------
+
+def assigning(s: DinerState, player: int) -> str | None:
+    """Why ``player`` may not assign now (None if it is their Phase 2)."""
+    t = top_named(s, "assign")
+    if t is None:
+        return not_now(s, "Assigning ingredients")
+    if player != t.player:
+        return f"It is {who(s, t.player)}'s Phase 2"
+    return None
+
+
+def placing(s: DinerState, player: int) -> str | None:
+    """Why ``player`` may not place an ingredient now (Phase 2 with no joker under way)."""
+    why = assigning(s, player)
+    if why:
+        return why
+    if s.stack[-1].joker is not None:
+        return "Ingredient Jokers: finish the joker you started first"
+    return None
+
+
+def phase_two_of(s: DinerState, seat: int, action_type: type) -> list[Action]:
+    """The Phase 2 moves of one kind, in the order the Assign stage lists them."""
+    t = top_named(s, "assign")
+    if t is None or t.joker is not None:
+        return []
+    return [a for a in PlaceKind.phase_two(s, seat) if a.__class__ is action_type]
+
+
+def slot_path(s: DinerState, a: Any, seat: int, symbol: int) -> tuple[str, ...]:
+    """The ingredient in the supply, then the first uncovered symbol it fills."""
+    i = s.first_uncovered(seat, s.slot_of(seat, a.order), symbol)
+    return (f"supply:{seat}:{a.ingredient}", f"slot:{a.order}:{i}")
+
+
+@RULES.kind(Place)
+class PlaceKind(Kind):
+    """2. Assign Ingredients to Orders: "You do this by laying the ingredients on matching
+    symbols of your orders." """
+
+    @staticmethod
+    def phase_two(s: DinerState, player: int) -> list[Action]:
+        """Phase 2 with no joker under way: each ingredient onto the first uncovered
+        matching symbol of an order, or onto a Soup Stew plate (any ingredient that fits,
+        no jokers, D29), order by order; bees onto the orders with the fewest; then
+        jokers started on a symbol, or, once nothing can be placed, finishing (2. Assign
+        Ingredients). One list, since placements of different kinds interleave."""
+        g = s.game
+        sup = s.supplies[player]
+        can_start = s.can_start_joker(player)
+        p0 = g.plate0
+        places: list[Action] = []
+        starts: list[Action] = []
+        for e in s.kitchens[player]:
+            if e is None:
+                continue
+            o, covers = e[0], e[1]
+            syms = g.symbols[o]
+            seen = set()
+            for sym, c in zip(syms, covers):
+                if c or sym in seen:
+                    continue
+                seen.add(sym)
+                if sym >= p0:
+                    places += [g.plate_of[(o, sym, k)] for k in g.ingredients
+                               if sup[k] and s.plate_ok(covers, syms, sym, k)]
+                    continue
+                if sup[sym]:
+                    places.append(g.place_of[(o, sym)])
+                if can_start:
+                    starts.append(g.start_of[(o, sym)])
+        if g.bee is not None and sup[g.bee]:
+            places += [g.bee_of[o] for o in s.fewest_bees(player)]
+        if not places:
+            starts.append(g.finish)
+        return places + starts
+
+    def generate(self, s: DinerState, seat: int) -> list[Action]:
+        return phase_two_of(s, seat, Place)
+
+    def why_not(self, s: DinerState, a: Place, player: int) -> str | None:
+        why = placing(s, player)
+        if why:
+            return why
+        g = s.game
+        if a.ingredient == "bee":
+            return ("Bees are not ingredients: a bee goes centred on an order (put a bee on it), "
+                    "not on a symbol")
+        k = g.kind_index.get(a.ingredient)
+        if k is None or not s.supplies[player][k]:
+            return f"There is no {ingredient(a.ingredient)} in your supply"
+        slot = s.slot_of(player, a.order)
+        if slot is None:
+            return f"{title(a.order)} is not in your kitchen"
+        if s.first_uncovered(player, slot, k) is None:
+            return f"{title(a.order)} has no uncovered {ingredient(a.ingredient)} symbol"
+        return None
+
+    def apply(self, s: DinerState, a: Place, player: int) -> None:
+        k = s.game.kind_index[a.ingredient]
+        slot = s.slot_of(player, a.order)
+        s.cover(player, slot, s.first_uncovered(player, slot, k), k)
+
+    def explain(self, s: DinerState, a: Place, player: int) -> str:
+        return (f"2. Assign Ingredients: {title(a.order)} shows an uncovered "
+                f"{ingredient(a.ingredient)} symbol and you have {a_an(a.ingredient)}; every "
+                "ingredient that can be assigned must be assigned this phase.")
+
+    def narrate(self, s: DinerState, a: Place, player: int) -> str:
+        entry = s.kitchens[player][s.slot_of(player, a.order)]
+        n = len(entry[1])
+        done = sum(1 for c in entry[1] if c) + 1
+        return (f"{who(s, player)} places {a_an(a.ingredient)} on {title(a.order)}: "
+                f"{done} of {n} symbols covered")
+
+    def click_path(self, s: DinerState, a: Place, seat: int) -> tuple[str, ...]:
+        return slot_path(s, a, seat, s.game.kind_index[a.ingredient])
+
+
+@RULES.kind(StartJoker)
+class StartJokerKind(Kind):
+    """Ingredient Jokers: "You may replace missing ingredients during assignment using an
+    ingredient joker. To do so, lay either: 2 Daisies or 4 arbitrary ingredients stacked on
+    the desired symbol of the order." A joker may be started only if the supply can finish
+    it, and once started it must be finished (ruling D11)."""
+
+    def generate(self, s: DinerState, seat: int) -> list[Action]:
+        return phase_two_of(s, seat, StartJoker)
+
+    def why_not(self, s: DinerState, a: StartJoker, player: int) -> str | None:
+        why = placing(s, player)
+        if why:
+            return why
+        g = s.game
+        slot = s.slot_of(player, a.order)
+        if slot is None:
+            return f"{title(a.order)} is not in your kitchen"
+        if a.symbol in PLATES:
+            return ("Soup Stew Orders: a plate takes any ingredient, so no joker is needed or "
+                    "allowed there (ruling D29)")
+        sym = g.kind_index.get(a.symbol)
+        if sym is None or sym == g.bee or s.first_uncovered(player, slot, sym) is None:
+            return f"{title(a.order)} has no uncovered {ingredient(a.symbol)} symbol"
+        if not s.can_start_joker(player):
+            return ("Ingredient Jokers: a joker takes 2 Daisies or 4 ingredients (bees are "
+                    "not ingredients), and your supply has neither")
+        return None
+
+    def apply(self, s: DinerState, a: StartJoker, player: int) -> None:
+        slot = s.slot_of(player, a.order)
+        i = s.first_uncovered(player, slot, s.game.kind_index[a.symbol])
+        s.replace(st.AssignStep(player, (a.order, i)))
+
+    def explain(self, s: DinerState, a: StartJoker, player: int) -> str:
+        return ("Ingredient Jokers: 2 Daisies or 4 arbitrary ingredients stacked on a symbol "
+                "replace the missing ingredient. Jokers are optional; your supply can finish "
+                "this one, and you must finish it before anything else.")
+
+    def narrate(self, s: DinerState, a: StartJoker, player: int) -> str:
+        return (f"{who(s, player)} starts a joker for the {ingredient(a.symbol)} of "
+                f"{title(a.order)}")
+
+    def click_path(self, s: DinerState, a: StartJoker, seat: int) -> tuple[str, ...]:
+        i = s.first_uncovered(seat, s.slot_of(seat, a.order), s.game.kind_index[a.symbol])
+        return (f"joker:{a.order}:{i}",)
+
+
+@RULES.kind(Joker)
+class JokerKind(Kind):
+    """Ingredient Jokers: the stack grows one ingredient at a time; 2 Daisies or 4
+    ingredients finish it (ruling D11)."""
+
+    def generate(self, s: DinerState, seat: int) -> list[Action]:
+        t = top_named(s, "assign")
+        if t is None or t.joker is None:
+            return []
+        g = s.game
+        o, i = t.joker
+        sym = g.symbols[o][i]
+        sup = s.supplies[seat]
+        return [g.joker_of[(o, sym, k)] for k in g.ingredients
+                if sup[k] and s.joker_ok(seat, k)]
+
+    def why_not(self, s: DinerState, a: Joker, player: int) -> str | None:
+        why = assigning(s, player)
+        if why:
+            return why
+        joker = s.stack[-1].joker
+        if joker is None:
+            return ("Ingredient Jokers: start a joker on a symbol first (click the symbol's "
+                    "joker box)")
+        g = s.game
+        o, i = joker
+        sym = g.symbol_names[g.symbols[o][i]]
+        if (a.order, a.symbol) != (o, sym):
+            return f"Ingredient Jokers: finish the joker for the {ingredient(sym)} of {title(o)}"
+        if a.ingredient == "bee":
+            return "Bees are not ingredients: \"Bees may not be used as ingredient jokers.\""
+        k = g.kind_index.get(a.ingredient)
+        if k is None or not s.supplies[player][k]:
+            return f"There is no {ingredient(a.ingredient)} in your supply"
+        if not s.joker_ok(player, k):
+            return ("Ingredient Jokers: a joker is 2 Daisies or 4 ingredients, and your supply "
+                    f"could not finish it after {a_an(a.ingredient)}")
+        return None
+
+    def apply(self, s: DinerState, a: Joker, player: int) -> None:
+        o, i = s.stack[-1].joker
+        stack = s.cover(player, s.slot_of(player, o), i, s.game.kind_index[a.ingredient])
+        done = joker_done(stack, s.game.daisy)
+        s.replace(st.AssignStep(player, None if done else (o, i)))
+
+    def explain(self, s: DinerState, a: Joker, player: int) -> str:
+        have = len(s.joker_stack(player))
+        return ("Ingredient Jokers: 2 Daisies or 4 arbitrary ingredients stacked on a symbol "
+                f"replace the missing ingredient; this joker has {have} so far"
+                + (" (two Daisies finish it)" if a.ingredient == DAISY else "") + ".")
+
+    def narrate(self, s: DinerState, a: Joker, player: int) -> str:
+        stack = (*s.joker_stack(player), s.game.kind_index[a.ingredient])
+        done = joker_done(stack, s.game.daisy)
+        return (f"{who(s, player)} puts {a_an(a.ingredient)} on the joker for the "
+                f"{ingredient(a.symbol)} of {title(a.order)}"
+                + (": the joker is finished" if done else f" ({len(stack)} on it)"))
+
+    def click_path(self, s: DinerState, a: Joker, seat: int) -> tuple[str, ...]:
+        return supply_path(a, seat)
+
+
+@RULES.kind(FinishAssigning)
+class FinishKind(Kind):
+    """2. Assign Ingredients: "All your ingredients that can be assigned to orders must be
+    assigned in this phase"; Delivering Orders: "All orders that are now completely
+    covered are delivered." """
+
+    def generate(self, s: DinerState, seat: int) -> list[Action]:
+        return phase_two_of(s, seat, FinishAssigning)
+
+    def why_not(self, s: DinerState, a: FinishAssigning, player: int) -> str | None:
+        why = placing(s, player)
+        if why:
+            return why
+        placeable = s.placeable(player)
+        if "bee" in placeable:
+            return ("Save the Bees: \"Assign the new bees at the end of your turn to your orders "
+                    "as evenly as possible\": the bees in your supply must go on your orders")
+        if placeable:
+            return ("Do not leave ingredients lying around! "
+                    f"{', '.join(map(ingredient, placeable))} can still be assigned and must be"
+                    " (on a matching symbol or a plate)")
+        return None
+
+    def apply(self, s: DinerState, a: FinishAssigning, player: int) -> None:
+        s.deliver(player)
+        s.pop()
+
+    def explain(self, s: DinerState, a: FinishAssigning, player: int) -> str:
+        done = s.complete_orders(player)
+        what = (f"{', '.join(title(o) for o in done)} {'is' if len(done) == 1 else 'are'} "
+                "completely covered and delivered" if done else "no order is complete yet")
+        return ("2. Assign Ingredients: no ingredient left in your supply matches an uncovered "
+                f"symbol (jokers are optional), so you may stop; {what}.")
+
+    def narrate(self, s: DinerState, a: FinishAssigning, player: int) -> str:
+        done = s.complete_orders(player)
+        left = sum(s.supplies[player])
+        line = f"{who(s, player)} finishes assigning"
+        if done:
+            pts = sum(s.game.orders[o].points for o in done)
+            line += (f" and delivers {', '.join(title(o) for o in done)} ({pts} points; "
+                     f"{len(s.deliveries[player]) + len(done)} delivered)")
+        line += (f"; {left} ingredient{'s stay' if left != 1 else ' stays'} in the supply")
+        return line
+
+    def click_path(self, s: DinerState, a: FinishAssigning, seat: int) -> tuple[str, ...]:
+        return ("finish",)

@@ -1,0 +1,468 @@
+"""Treehouse Diner: the steps of a turn, one stage class each (core/stages.py).
+
+A turn is a stack of stages, the top one first. It starts as :class:`AssignStep` (Phase 2)
+under :class:`Phase1Step` (with a module, over :class:`EndStep`); going to the phone puts
+the tray refill and the other players' picks on top, and every order effect puts its own
+stages on top of those (so "immediately carry out the order effects" holds, nested effects
+included). A stage that needs nobody's choice (a mood change, an empty bag, a step with
+nothing to choose from) settles at once; the stack stops at a chance draw or a player's
+decision. That player is ``current_player`` even on someone else's turn (the other
+helpers' picks at the phone, "all other kitchen helpers discard"). Set-up is stages too
+(``rules.setup_stages``).
+
+Each stage says who acts, which kinds of action it offers, what happens by itself
+(``settle``), its draws (a chance stage's ``outcomes``) and its words on the status line
+(``label``). ``STAGE`` is the coarse name ``state.stage`` reports. Row fields hold the
+row's space size and columns count from 1, as the save writes them. Rulings D1, D2 ... are
+in docs/rulings/diner.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...core.fields import Codec, Custom, Int, Seat
+from ...core.jsonio import expect_dict, expect_int, expect_list
+from ...core.stages import Stage, StageTable
+from ...errors import RuleError, quote
+from .actions import (
+    AnnounceChallenge,
+    AssignBee,
+    ChooseShelf,
+    Decline,
+    Discard,
+    EndTurn,
+    FinishAssigning,
+    Joker,
+    MoveLeft,
+    MoveOrder,
+    Place,
+    PlacePlate,
+    PlayAction,
+    Recycle,
+    StartJoker,
+    TakeFromPantry,
+    TakeOrder,
+)
+from .rules import clamp_mood, ingredient, movable_left, title
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import DinerState
+
+#: A save names a stage under "task" (the saves written before stages did too).
+STAGES = StageTable("diner", tag="task")
+
+
+def _row_size(data: Any, where: str, game: Any) -> int:
+    size = expect_int(data, where, 1, 4)
+    if size not in game.row_of_size:
+        raise RuleError(f"{where}: no shelf row of size {size}")
+    return size
+
+
+def _column(data: Any, where: str, game: Any) -> int:
+    return expect_int(data, where, 1, game.columns)
+
+
+def _joker(data: Any, where: str, game: Any) -> tuple[str, int] | None:
+    if data is None:
+        return None
+    j = expect_dict(data, where, ("order", "symbol"))
+    o = j["order"]
+    if not isinstance(o, str) or o not in game.orders:
+        raise RuleError(f"{where}.order: {quote(o, 40)} is not an order")
+    return (o, expect_int(j["symbol"], f"{where}.symbol", 0, len(game.symbols[o]) - 1))
+
+
+def _takers(data: Any, where: str, game: Any) -> tuple[int, ...]:
+    n = game.players
+    takers = expect_list(data, where)
+    if not 1 <= len(takers) <= n:
+        raise RuleError(f"{where}: 1 to {n} players still to take an order")
+    return tuple(expect_int(x, f"{where}[{i}]", 0, n - 1) for i, x in enumerate(takers))
+
+
+def _change(data: Any, where: str, game: Any) -> int:
+    ch = expect_int(data, where, -1, 1)
+    if not ch:
+        raise RuleError(f"{where}: a praise is +1, a complaint -1")
+    return ch
+
+
+def _action_card(data: Any, where: str, game: Any) -> str:
+    if not isinstance(data, str) or data not in game.action_cards:
+        raise RuleError(f"{where}: {quote(data, 40)} is not an Action card")
+    return data
+
+
+def loader(load: Any, dump: Any = None) -> Codec:
+    return Custom(dump or (lambda v: v), load)
+
+
+SEAT = Seat()
+ROW = loader(_row_size)
+COLUMN = loader(_column)
+
+
+def _on_turn(s: DinerState, p: int) -> str:
+    """'Player 2 (on Player 1's turn)' for a decision out of turn, else the name."""
+    name = s.game.player_name
+    a = s.active
+    return name(p) + (f" (on {name(a)}'s turn)" if a is not None and a != p else "")
+
+
+class DinerStage(Stage):
+    """A Diner stage: ``STAGE`` is its coarse name, ``MODULE`` the module it needs
+    ("bees", "chili", "any" for the end step, or "" for the basic game)."""
+
+    __slots__ = ()
+    STAGE: ClassVar[str] = "effects"
+    MODULE: ClassVar[str] = ""
+
+    def usable(self, game: Any) -> bool:
+        return _allowed(type(self), game)
+
+    def legal(self, s: DinerState, seat: int) -> list[Any]:
+        """The offered kinds' moves in ``OFFERS`` order (as core's), with the kinds'
+        ``generate`` looked up once per stage class: this runs on every decision."""
+        gens = GENERATORS.get(type(self))
+        if gens is None:
+            kinds = s.KINDS
+            gens = GENERATORS[type(self)] = tuple(kinds.of(t).generate for t in self.OFFERS)
+        if len(gens) == 1:
+            return gens[0](s, seat)
+        out: list[Any] = []
+        for generate in gens:
+            out += generate(s, seat)
+        return out
+
+
+#: Each stage class's kinds' ``generate`` methods, in ``OFFERS`` order (filled on first use).
+GENERATORS: dict[type, tuple[Any, ...]] = {}
+
+
+def _allowed(cls: type, game: Any) -> bool:
+    need = cls.MODULE
+    return not need or (bool(game.modules) if need == "any" else need in game.modules)
+
+
+# The chance stages (registered here, in this order, after the table and the codecs).
+from .stages_draws import (  # noqa: E402
+    ActionStep,
+    BagDraw,
+    CardDraw,
+    ChallengeStep,
+    DealStep,
+    DrawStep,
+    FillStep,
+    OrderPileDraw,
+    OrderStep,
+    RefillStep,
+    TrayStep,
+)
+
+# -- things that happen by themselves ---------------------------------------------------------
+
+@STAGES.stage
+@dataclass(frozen=True)
+class MoodStep(DinerStage):
+    """A praise (+1) or a complaint (-1), at once; mood stays within -8..+8."""
+
+    NAME = "mood"
+    CODECS = {"player": SEAT, "change": loader(_change)}
+    player: int
+    change: int
+
+    def settle(self, s: DinerState) -> bool:
+        p = self.player
+        s.moods = s.with_seat(s.moods, p, clamp_mood(s.moods[p] + self.change))
+        s.pop()
+        return True
+
+    def label(self, s: DinerState) -> str:  # never waits; named for completeness
+        return f"{s.game.player_name(self.player)}: a change of mood"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class SpentStep(DinerStage):
+    """The played Action card goes on the discard pile once resolved (D31)."""
+
+    NAME = "spent"
+    MODULE = "chili"
+    CODECS = {"player": SEAT, "card": loader(_action_card)}
+    player: int
+    card: str
+
+    def settle(self, s: DinerState) -> bool:
+        s.action_discards = (*s.action_discards, self.card)
+        s.pop()
+        return True
+
+    def label(self, s: DinerState) -> str:  # never waits
+        return f"{s.game.player_name(self.player)}'s Action card goes on the discard pile"
+
+
+# -- decisions of the turn ---------------------------------------------------------------------
+
+@STAGES.stage
+@dataclass(frozen=True)
+class Phase1Step(DinerStage):
+    """Phase 1: the pantry or the phone (nothing to do in Phase 1 when neither is
+    possible, D5); Action cards may be played first (D31)."""
+
+    NAME = "phase1"
+    STAGE = "phase1"
+    OFFERS = (ChooseShelf, TakeOrder, PlayAction)
+    CODECS = {"player": SEAT}
+    player: int
+
+    def settle(self, s: DinerState) -> bool:
+        if any(s.tray_orders) or s.shelves(self.player):
+            return False
+        s.pop()
+        return True
+
+    def label(self, s: DinerState) -> str:
+        return f"{s.game.player_name(self.player)}: Phase 1, go to the pantry or to the phone"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class MinutesStep(DinerStage):
+    """Go to the Pantry: ``left`` minutes still to pay for the space (row, column)."""
+
+    NAME = "minutes"
+    STAGE = "pantry"
+    OFFERS = (MoveOrder,)
+    CODECS = {"player": SEAT, "row": ROW, "column": COLUMN, "left": Int(1, 4)}
+    player: int
+    row: int
+    column: int
+    left: int
+
+    def label(self, s: DinerState) -> str:
+        of = sum(s.space(self.row, self.column))
+        return (f"{s.game.player_name(self.player)}: pay minute {of - self.left + 1} of {of} "
+                "for the pantry (move an order one space right)")
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class PhoneStep(DinerStage):
+    """Go to the Phone: ``takers[0]`` takes an order from the tray, the rest follow."""
+
+    NAME = "phone"
+    STAGE = "phone"
+    OFFERS = (TakeOrder,)
+    CODECS = {"takers": loader(_takers, list)}
+    takers: tuple[int, ...]
+
+    def actors(self, s: DinerState) -> tuple[int, ...]:
+        return (self.takers[0],)
+
+    def settle(self, s: DinerState) -> bool:
+        if any(s.tray_orders):
+            return False
+        s.pop()
+        return True
+
+    def label(self, s: DinerState) -> str:
+        return f"{_on_turn(s, self.takers[0])}: take an order from the phone"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class AssignStep(DinerStage):
+    """Phase 2: assign ingredients, then finish; ``joker`` is None or (order id, symbol
+    index) of a joker being stacked, which must be finished first (D11)."""
+
+    NAME = "assign"
+    STAGE = "assign"
+    OFFERS = (Place, PlacePlate, AssignBee, StartJoker, Joker, FinishAssigning, PlayAction)
+    CODECS = {"player": SEAT, "joker": loader(
+        _joker, lambda j: None if j is None else {"order": j[0], "symbol": j[1]})}
+    player: int
+    joker: tuple[str, int] | None
+
+    def legal(self, s: DinerState, seat: int) -> list[Any]:
+        """Phase 2's moves in the order the rulebook's steps read: every placement (an
+        ingredient on a symbol or a plate, a bee), then jokers started, or finishing;
+        then Action cards. A joker being built offers only its next ingredient."""
+        kinds = s.KINDS
+        if self.joker is not None:
+            return kinds.of(Joker).generate(s, seat)
+        return kinds.of(Place).phase_two(s, seat) + kinds.of(PlayAction).generate(s, seat)
+
+    def label(self, s: DinerState) -> str:
+        g = s.game
+        name = g.player_name(self.player)
+        if self.joker is not None:
+            o, i = self.joker
+            sym = g.symbol_names[g.symbols[o][i]]
+            return (f"{name}: Phase 2, finish the joker for the {ingredient(sym)} of "
+                    f"{title(o)}")
+        return f"{name}: Phase 2, assign ingredients to orders, then finish"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class EndStep(DinerStage):
+    """With a module, the bottom of every turn: after Phase 2 the player may announce
+    mastered Challenges, play Action cards (not once announced) or end the turn; it
+    stops only when there is such a choice."""
+
+    NAME = "end"
+    STAGE = "end"
+    MODULE = "any"
+    OFFERS = (AnnounceChallenge, PlayAction, EndTurn)
+    CODECS = {"player": SEAT}
+    player: int
+    announced: bool
+
+    def settle(self, s: DinerState) -> bool:
+        p = self.player
+        if s.mastered(p) or (not self.announced and s.hands[p]):
+            return False
+        s.pop()
+        return True
+
+    def label(self, s: DinerState) -> str:
+        name = s.game.player_name(self.player)
+        if self.announced:
+            return (f"{name}: announce more mastered Challenges or end the turn "
+                    "(no more Action cards)")
+        return (f"{name}: after Phase 2, announce mastered Challenges, play Action "
+                "cards, or end the turn")
+
+
+# -- decisions the effects ask for --------------------------------------------------------------
+
+@STAGES.stage
+@dataclass(frozen=True)
+class DiscardStep(DinerStage):
+    """The discard effects: ``player`` discards an ingredient ("If you have no
+    ingredients ... nothing happens"; bees are not ingredients)."""
+
+    NAME = "discard"
+    OFFERS = (Discard,)
+    CODECS = {"player": SEAT}
+    player: int
+
+    def settle(self, s: DinerState) -> bool:
+        if s.ingredient_count(self.player):
+            return False
+        s.pop()
+        return True
+
+    def label(self, s: DinerState) -> str:
+        return f"{_on_turn(s, self.player)}: discard an ingredient"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class RecycleStep(DinerStage):
+    """The recycle effect: ``player`` may recycle an ingredient."""
+
+    NAME = "recycle"
+    OFFERS = (Recycle, Decline)
+    CODECS = {"player": SEAT}
+    player: int
+
+    def settle(self, s: DinerState) -> bool:
+        if s.ingredient_count(self.player):
+            return False
+        s.pop()
+        return True
+
+    def label(self, s: DinerState) -> str:
+        return f"{_on_turn(s, self.player)}: you may recycle an ingredient"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class MoveLeftStep(DinerStage):
+    """The move-an-order-left effect (when some order can move)."""
+
+    NAME = "move_left"
+    OFFERS = (MoveLeft, Decline)
+    CODECS = {"player": SEAT}
+    player: int
+
+    def settle(self, s: DinerState) -> bool:
+        if movable_left(s.kitchens[self.player]):
+            return False
+        s.pop()
+        return True
+
+    def label(self, s: DinerState) -> str:
+        return f"{_on_turn(s, self.player)}: move an order one space to the left"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class ShortcutStep(DinerStage):
+    """The "Take a shortcut!" Action card: one token from the pantry (if any is there)."""
+
+    NAME = "shortcut"
+    MODULE = "chili"
+    OFFERS = (TakeFromPantry,)
+    CODECS = {"player": SEAT}
+    player: int
+
+    def settle(self, s: DinerState) -> bool:
+        if any(any(x) for row in s.shelf_rows for x in row):
+            return False
+        s.pop()
+        return True
+
+    def label(self, s: DinerState) -> str:
+        return (f"{s.game.player_name(self.player)}: take a shortcut, 1 ingredient or bee "
+                "from the pantry")
+
+
+#: The stages that only effects (and refills) put on the stack, above the turn's own.
+EFFECT_STEPS: tuple[type[Stage], ...] = (
+    DrawStep, FillStep, OrderStep, DiscardStep, RecycleStep, MoveLeftStep, MoodStep,
+    ActionStep, ShortcutStep, RefillStep, SpentStep)
+
+#: The stack field's codec: a configuration refuses the stages of modules it lacks.
+STACK = STAGES.codec(allowed=_allowed, most=400)
+
+
+def new_turn(game: Any, player: int) -> tuple[Stage, ...]:
+    """A turn's stack, bottom first: (with a module) the end step, Phase 2, Phase 1."""
+    base: tuple[Stage, ...] = (EndStep(player, False),) if game.modules else ()
+    return (*base, AssignStep(player, None), Phase1Step(player))
+
+
+__all__ = [
+    "ActionStep",
+    "AssignStep",
+    "BagDraw",
+    "CardDraw",
+    "ChallengeStep",
+    "DealStep",
+    "DinerStage",
+    "DiscardStep",
+    "DrawStep",
+    "EFFECT_STEPS",
+    "EndStep",
+    "FillStep",
+    "MinutesStep",
+    "MoodStep",
+    "MoveLeftStep",
+    "OrderPileDraw",
+    "OrderStep",
+    "Phase1Step",
+    "PhoneStep",
+    "RecycleStep",
+    "RefillStep",
+    "STACK",
+    "STAGES",
+    "ShortcutStep",
+    "SpentStep",
+    "TrayStep",
+    "new_turn",
+]

@@ -1,0 +1,316 @@
+"""Treehouse Diner: the state's read API, what renderers, bots, counting helpers, kinds and
+stages ask of a position (every list or dict returned is a new one, the caller's).
+
+A mixin of :class:`~.state.DinerState`, which declares the fields read here.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Sequence
+
+from ...protocol import Action
+from .rules import ChallengeView, a_an, capacity, joker_can_finish, plate_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import DinerGame
+
+Counts = tuple  # one count per ingredient kind
+
+
+class DinerReads:
+    """Reading a Diner position; see :class:`~.state.DinerState` for its fields."""
+
+    __slots__ = ()
+    game: DinerGame
+    turn: int
+    stack: tuple[Any, ...]
+    bag_counts: Counts
+    compost_counts: Counts
+    shelf_rows: tuple
+    supplies: tuple
+    kitchens: tuple
+    moods: tuple
+    deliveries: tuple
+    deck: tuple
+    tray_orders: tuple
+    order_discard: tuple
+    box: tuple
+    hives: tuple
+    open_challenges: tuple
+    done_challenges: tuple
+    challenge_box: tuple
+    emptied: tuple
+    hands: tuple
+    action_deck: tuple
+    action_discards: tuple
+    active: int | None
+
+    def capacity(self, player: int) -> int:
+        """How many minutes ``player``'s orders can make pass (the largest shelf space
+        they may choose, D3)."""
+        return capacity(self.kitchens[player])
+
+    def kitchen(self, player: int) -> dict[int, dict]:
+        """``{minutes: {"order", "name", "covers", "complete", "bees"}}`` for each order in
+        the kitchen; covers list the ingredients on each symbol."""
+        g = self.game
+        return {i + 1: {"order": e[0], "name": g.orders[e[0]].name,
+                        "covers": [[g.kinds[k] for k in c] for c in e[1]],
+                        "complete": all(e[1]), "bees": e[2]}
+                for i, e in enumerate(self.kitchens[player]) if e is not None}
+
+    def bees_on(self, order: str) -> int:
+        """Bees lying on an order in a kitchen (0 for any other order)."""
+        for k in self.kitchens:
+            for e in k:
+                if e is not None and e[0] == order:
+                    return e[2]
+        return 0
+
+    def beehive(self, player: int) -> int:
+        """Bees ``player`` has saved (Save the Bees: 1 point each at the end)."""
+        return self.hives[player]
+
+    def challenges(self, player: int) -> list[str]:
+        """The Challenges face up above ``player``'s kitchen, not yet announced."""
+        return list(self.open_challenges[player])
+
+    def announced(self, player: int) -> list[str]:
+        """The Challenges ``player`` has announced (turned over)."""
+        return list(self.done_challenges[player])
+
+    def mastered(self, player: int) -> list[str]:
+        """The face-up Challenges whose condition holds now (Mastering Challenges)."""
+        if not self.open_challenges[player]:
+            return []
+        view = self.challenge_view(player)
+        cards = self.game.challenges
+        return [c for c in self.open_challenges[player] if cards[c].mastered(view)]
+
+    def challenge_view(self, player: int) -> ChallengeView:
+        """What Challenge conditions look at, for ``player`` now."""
+        g = self.game
+        sup = self.supplies[player]
+        orders = [e for e in self.kitchens[player] if e is not None]
+        return ChallengeView(
+            supply=MappingProxyType({g.kinds[k]: sup[k] for k in g.ingredients}),
+            chefs=tuple(g.chefs[e[0]] for e in orders),
+            spaces=tuple(i + 1 for i, e in enumerate(self.kitchens[player]) if e is not None),
+            covered=sum(1 for e in orders for c in e[1] if c),
+            bees_on_orders=sum(e[2] for e in orders),
+            beehive=self.hives[player],
+            delivered=len(self.deliveries[player]),
+            delivered_points=sum(g.orders[o].points for o in self.deliveries[player]),
+            mood=self.moods[player],
+            emptied=self.emptied if self.active == player else ())
+
+    def hand(self, player: int) -> list[str]:
+        """The Action cards in ``player``'s hand (observations show them only to their
+        owner)."""
+        return list(self.hands[player])
+
+    def hand_count(self, player: int) -> int:
+        return len(self.hands[player])
+
+    @property
+    def action_pile_count(self) -> int:
+        return len(self.action_deck)
+
+    def action_discard(self) -> list[str]:
+        return list(self.action_discards)
+
+    def supply(self, player: int) -> dict[str, int]:
+        return {k: c for k, c in zip(self.game.kinds, self.supplies[player]) if c}
+
+    def mood(self, player: int) -> int:
+        return self.moods[player]
+
+    def delivered(self, player: int) -> list[str]:
+        return list(self.deliveries[player])
+
+    def tray(self) -> list[str | None]:
+        return list(self.tray_orders)
+
+    def discard_pile(self) -> list[str]:
+        return list(self.order_discard)
+
+    def compost(self) -> dict[str, int]:
+        return {k: c for k, c in zip(self.game.kinds, self.compost_counts) if c}
+
+    def bag(self) -> dict[str, int]:
+        """What the bag holds: the engine's truth, for counting and teaching. Players see
+        only ``bag_count`` (observations never show this), though it follows from what is
+        on the table."""
+        return {k: c for k, c in zip(self.game.kinds, self.bag_counts) if c}
+
+    @property
+    def bag_count(self) -> int:
+        return sum(self.bag_counts)
+
+    @property
+    def deck_count(self) -> int:
+        return len(self.deck)
+
+    def space_contents(self, size: int, column: int) -> list[str]:
+        """The ingredients on a shelf space (kinds in the rulebook's order)."""
+        space = self.space(size, column)
+        if space is None:
+            return []
+        return [k for k, c in zip(self.game.kinds, space) for _ in range(c)]
+
+    def pantry(self) -> list[list[list[str]]]:
+        """Every shelf row (top first), each a list of spaces (one per column)."""
+        g = self.game
+        return [[[k for k, c in zip(g.kinds, space) for _ in range(c)] for space in row]
+                for row in self.shelf_rows]
+
+    # -- what the kinds and stages ask ------------------------------------------------------------
+    def space(self, size: int, column: int) -> Counts | None:
+        """The counts on the space of ``size`` circles in ``column`` (from 1), or None."""
+        r = self.game.row_of_size.get(size)
+        if r is None or not 1 <= column <= self.game.columns:
+            return None
+        return self.shelf_rows[r][column - 1]
+
+    def next_circle(self, size: int) -> int | None:
+        """The column (from 1) of the row's first space that is not full, or None."""
+        for c, space in enumerate(self.shelf_rows[self.game.row_of_size[size]]):
+            if sum(space) < size:
+                return c + 1
+        return None
+
+    def shelves(self, player: int) -> list[Action]:
+        """Go to the Pantry: the non-empty spaces whose ingredients the kitchen can pay
+        for ("If you do not have enough orders ... you must choose a shelf space with fewer
+        ingredients")."""
+        cap = capacity(self.kitchens[player])
+        if not cap:
+            return []
+        g = self.game
+        out = []
+        for r, row in enumerate(self.shelf_rows):
+            size = g.rows[r].size
+            for c, space in enumerate(row):
+                k = sum(space)
+                if 0 < k <= cap:
+                    out.append(g.shelf_of[(size, c + 1)])
+        return out
+
+    def slot_of(self, player: int, order: str) -> int | None:
+        for i, e in enumerate(self.kitchens[player]):
+            if e is not None and e[0] == order:
+                return i
+        return None
+
+    def first_uncovered(self, player: int, slot: int, symbol: int) -> int | None:
+        e = self.kitchens[player][slot]
+        for i, s in enumerate(self.game.symbols[e[0]]):
+            if s == symbol and not e[1][i]:
+                return i
+        return None
+
+    def would_push_off(self, player: int, minutes: int) -> str | None:
+        """The order a new order on ``minutes`` would push off the kitchen, if any."""
+        k = self.kitchens[player]
+        i = minutes - 1
+        while i >= 0 and k[i] is not None:
+            i -= 1
+        return k[0][0] if i < 0 else None
+
+    def ingredient_count(self, player: int) -> int:
+        """Ingredients in the supply: bees are not ingredients (Save the Bees)."""
+        sup = self.supplies[player]
+        b = self.game.bee
+        return sum(sup) - (sup[b] if b is not None else 0)
+
+    def fewest_bees(self, player: int) -> list[str]:
+        """The orders in the kitchen with the fewest bees (where new bees must go)."""
+        orders = [e for e in self.kitchens[player] if e is not None]
+        if not orders:
+            return []
+        least = min(e[2] for e in orders)
+        return [e[0] for e in orders if e[2] == least]
+
+    def plate_conflict(self, player: int, slot: int, i: int, k: int) -> str | None:
+        """Why ingredient ``k`` may not go on the plate symbol ``i`` of the order in
+        ``slot`` (None if it may): "Identical plates of one order must be filled with
+        identical ingredients. Different plates need different ingredients." """
+        g = self.game
+        o, covers = self.kitchens[player][slot][:2]
+        syms = g.symbols[o]
+        me = syms[i]
+        for s, c in zip(syms, covers):
+            if not c or s < g.plate0:
+                continue
+            if s == me and c[0] != k:
+                return (f"Soup Stew Orders: identical plates take identical ingredients; "
+                        f"{plate_name(g.symbol_names[s])} already holds "
+                        f"{a_an(g.kinds[c[0]])}")
+            if s != me and c[0] == k:
+                return (f"Soup Stew Orders: different plates need different ingredients; "
+                        f"{plate_name(g.symbol_names[s])} already holds {a_an(g.kinds[k])}")
+        return None
+
+    def plate_ok(self, covers: Sequence[tuple], syms: Sequence[int], me: int, k: int) -> bool:
+        p0 = self.game.plate0
+        for s, c in zip(syms, covers):
+            if c and s >= p0 and ((s == me) != (c[0] == k)):
+                return False
+        return True
+
+    def can_start_joker(self, player: int) -> bool:
+        return (self.ingredient_count(player) >= 4
+                or self.supplies[player][self.game.daisy] >= 2)
+
+    def joker_being_built(self) -> tuple[str, int] | None:
+        """(order id, symbol index) of the joker being stacked in Phase 2, or None."""
+        top = self.stack[-1] if self.stack else None
+        return top.joker if top is not None and top.NAME == "assign" else None
+
+    def joker_stack(self, player: int) -> tuple[int, ...]:
+        """The ingredients on the joker being built (``()`` when none is)."""
+        joker = self.joker_being_built()
+        if joker is None:
+            return ()
+        return self.kitchens[player][self.slot_of(player, joker[0])][1][joker[1]]
+
+    def joker_ok(self, player: int, k: int) -> bool:
+        """Whether ``k`` may go on the joker being built: the supply has one, and what is
+        left could still finish the joker (D11)."""
+        g = self.game
+        sup = self.supplies[player]
+        if not sup[k] or k == g.bee:
+            return False   # "Bees may not be used as ingredient jokers."
+        return joker_can_finish((*self.joker_stack(player), k),
+                                self.ingredient_count(player) - 1,
+                                sup[g.daisy] - (k == g.daisy), g.daisy)
+
+    def complete_orders(self, player: int) -> list[str]:
+        return [e[0] for e in self.kitchens[player] if e is not None and all(e[1])]
+
+    def placeable(self, player: int) -> list[str]:
+        """Kinds in the supply that match an uncovered symbol, fit an uncovered plate
+        (Soup Stew Orders: "All ingredients must be placed on plate symbols if they may lie
+        there"), or are bees while the kitchen has an order (the must-place rule)."""
+        g = self.game
+        sup = self.supplies[player]
+        p0 = g.plate0
+        out = set()
+        any_order = False
+        for e in self.kitchens[player]:
+            if e is not None:
+                any_order = True
+                syms = g.symbols[e[0]]
+                for s, c in zip(syms, e[1]):
+                    if c:
+                        continue
+                    if s < p0:
+                        if sup[s]:
+                            out.add(s)
+                    else:
+                        out.update(k for k in g.ingredients
+                                   if sup[k] and self.plate_ok(e[1], syms, s, k))
+        if any_order and g.bee is not None and sup[g.bee]:
+            out.add(g.bee)
+        return [g.kinds[k] for k in sorted(out)]
