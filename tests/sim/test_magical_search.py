@@ -10,10 +10,9 @@ from collections import Counter
 import pytest
 
 import treehouse_lab as tl
-from treehouse_lab.games.magical import bots as magical_bots
 from treehouse_lab.games.magical.moves import Exchange, KeepStorage
 from treehouse_lab.search import determinize
-from treehouse_lab.search.determinize import consistent, determinizer
+from treehouse_lab.search.determinize import consistent
 from treehouse_lab.search.mcts import MCTSBot
 
 CARDS = 96
@@ -205,13 +204,16 @@ def test_a_secret_exchange_already_chosen_is_dealt_as_one_the_sample_allows():
 
 def test_the_hook_is_found_and_a_malformed_observation_is_refused():
     game = _game()
-    assert determinizer(game) is magical_bots.determinize
+    assert game.ZONES is not None     # the protocol's game.determinize deals from them
     s = _planning_state()
     me = s.actors()[0]
     obs = s.observation(me)
-    obs["hand_sizes"] = [x + 40 for x in obs["hand_sizes"]]
-    with pytest.raises(tl.RuleError, match="unseen cards"):
-        magical_bots.determinize(game, obs, random.Random(0))
+    other = (me + 1) % game.players
+    obs["seen"]["hands"][other].extend(["?"] * 40)      # more hidden cards than there are
+    with pytest.raises(tl.RuleError, match="hides .* places but .* components are unseen"):
+        game.determinize(obs, me, random.Random(0))
+    with pytest.raises(tl.RuleError, match="observation"):
+        game.determinize(s.to_json(), me, random.Random(0))
 
 
 def test_mcts_never_peeks():

@@ -344,22 +344,17 @@ class StagedState(KindState, DeclaredState):
         cp = self._cp
         if cp >= 0:
             if by is None or (by.__class__ is int and by == cp):
-                cache = self._legal
-                moves = cache.get(cp) if cache is not None else None
-                if moves is not None:
-                    for o in moves:
-                        if o is action:
-                            self.KINDS.by_type[action.__class__].apply(self, action, cp)
-                            self._run()
-                            return
-        elif cp == CHANCE and by is None:
-            outcomes = self._chance
-            if outcomes is not None:
-                for o, _ in outcomes:
+                for o in self._legal_actions(cp):
                     if o is action:
-                        self.KINDS.by_type[action.__class__].apply(self, action, CHANCE)
+                        self.KINDS.by_type[action.__class__].apply(self, action, cp)
                         self._run()
                         return
+        elif cp == CHANCE and by is None:
+            for o, _ in self._chance_outcomes():
+                if o is action:
+                    self.KINDS.by_type[action.__class__].apply(self, action, CHANCE)
+                    self._run()
+                    return
         super().apply(action, by)
 
     # -- words ----------------------------------------------------------------------------

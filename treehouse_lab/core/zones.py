@@ -69,6 +69,8 @@ cards). ``when(game)`` says which configurations have it.
     slots: Callable[[Mapping], Iterator[Slot]] | None = None
     holds: Callable[[Any, int | None, str], bool] | None = None
     when: Callable[[Any], bool] | None = None
+    back: Callable[[Any, str], str] | None = None
+    ordered: bool = False
 
     def __post_init__(self) -> None:
         if self.visibility not in VISIBILITY:
@@ -138,9 +140,16 @@ class ZoneTable:
 
     def seen(self, state: Any, seat: int) -> dict:
         """The save of ``state`` as ``seat`` sees it (a new object)."""
+        game = state.game
         save = _copy(state.to_json())
-        for _, (_, box, key) in list(self.unseen_places(state.game, save, seat)):
-            box[key] = UNSEEN
+        marked: dict[int, tuple[Zone, list]] = {}
+        for zone, (_, box, key) in list(self.unseen_places(game, save, seat)):
+            box[key] = UNSEEN if zone.back is None else UNSEEN + zone.back(game, box[key])
+            whole = zone.per_seat and box is save.get(zone.path)  # one id a seat: positional
+            if not (zone.ordered or whole or zone.slots is not None):
+                marked[id(box)] = (zone, box)
+        for _, box in marked.values():
+            box.sort(key=lambda v: (_unseen(v), "" if v is None else v))
         known = save.get("known")
         if known:
             save["known"] = {c: seats for c, seats in known.items() if seat in seats}
@@ -172,10 +181,10 @@ def deal(game: Any, zones: ZoneTable, seen: Mapping, seat: int,
     seen save names nowhere), uniformly among those its zone may hold."""
     save = _copy(seen)
     holes = [(zone, place) for zone in zones.used(game) if zone.visibility != PUBLIC
-             for place in zone.places(save) if place[1][place[2]] == UNSEEN]
+             for place in zone.places(save) if _unseen(place[1][place[2]])]
     named: set[str] = set()
     _strings(save, named)
-    named.discard(UNSEEN)
+    named = {c for c in named if not _unseen(c)}
     pool = sorted(set(zones.universe(game)) - named)
     if len(pool) != len(holes):
         raise RuleError(f"{game.NAME}: the observation hides {len(holes)} places but "
@@ -203,22 +212,34 @@ def deal(game: Any, zones: ZoneTable, seen: Mapping, seat: int,
     raise RuleError(f"{game.NAME}: no deal of the unseen components fits the zones")
 
 
+def _unseen(v: Any) -> bool:
+    return isinstance(v, str) and v.startswith(UNSEEN)
+
+
 def _fits(game: Any, hole: tuple[Zone, Slot], c: str) -> bool:
-    zone, (owner, _, _) = hole
+    zone, (owner, box, key) = hole
+    mark = box[key][len(UNSEEN):]
+    if mark and (zone.back is None or zone.back(game, c) != mark):
+        return False
     return zone.holds is None or zone.holds(game, owner, c)
+
+
+def seen_save(game: Any, observation: Any) -> Mapping:
+    """The seen save an observation carries, or :class:`RuleError` if it is none."""
+    if not isinstance(observation, Mapping) or not isinstance(observation.get("seen"), Mapping):
+        raise RuleError(f"{game.NAME}: determinize takes state.observation(seat), a dict "
+                        "with the seen save under 'seen'")
+    return observation["seen"]
 
 
 def determinize(game: Any, observation: Any, seat: int, rng: random.Random) -> Any:
     """See :meth:`~treehouse_lab.core.protocol.Game.determinize`."""
     zones: ZoneTable | None = getattr(game, "ZONES", None)
-    if not isinstance(observation, Mapping) or "seen" not in observation:
-        raise RuleError(f"{game.NAME}: determinize takes state.observation(seat), a dict "
-                        "with the seen save under 'seen'")
-    seen = observation["seen"]
+    seen = seen_save(game, observation)
     if zones is None:
         return game.state_from_json(seen)
     return game.state_from_json(deal(game, zones, seen, seat, rng))
 
 
 __all__ = ["COUNTED", "HIDDEN", "OWNER", "PUBLIC", "UNSEEN", "Zone", "ZoneTable", "deal",
-           "determinize"]
+           "determinize", "seen_save"]

@@ -6,7 +6,7 @@
 Imported on first use of an ``mcts`` bot (the bot registry names it lazily).
 """
 
-from .determinize import determinize, determinizer
+from .determinize import determinize
 from .mcts import MCTSBot
 
-__all__ = ["MCTSBot", "determinize", "determinizer"]
+__all__ = ["MCTSBot", "determinize"]

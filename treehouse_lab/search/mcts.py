@@ -23,6 +23,8 @@ exactly; a ``seconds`` budget depends on the machine's speed and does not.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import math
 import random
 import time
@@ -32,7 +34,7 @@ from ..bots import make_bot, spec_text, takes_player
 from ..core.chance import sample_outcome
 from ..errors import RuleError, quote
 from ..protocol import Action, State
-from .determinize import game_bots_module, sampler
+from .determinize import sampler
 
 Key = tuple[int, Action]
 
@@ -259,6 +261,21 @@ class MCTSBot:
             else:
                 action = policy(s, rng, mover)
             s.apply(action, by=mover)
+
+
+def game_bots_module(game: Any) -> Any:
+    """The ``bots`` module of the game's package (None if it has none): where a game
+    keeps its heuristics and its fast playout bot (``ROLLOUT``)."""
+    package = type(game).__module__.rpartition(".")[0]
+    if not package:
+        return None
+    name = f"{package}.bots"
+    try:
+        if importlib.util.find_spec(name) is None:
+            return None
+    except (ImportError, ValueError):
+        return None
+    return importlib.import_module(name)
 
 
 def game_rollout(game: Any) -> Any:

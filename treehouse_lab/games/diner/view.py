@@ -31,6 +31,12 @@ def _starting(g: Any, owner: int | None, c: str) -> bool:
     return c in g.orders and g.orders[c].deck == "starting"
 
 
+def _minutes(g: Any, c: str) -> str:
+    # The Starting orders left in the box: how many of each prep time is public (two of
+    # each are dealt at set-up, one each a helper), so their backs are told apart by it.
+    return str(g.orders[c].minutes) if c in g.orders else ""
+
+
 def _action_card(g: Any, owner: int | None, c: str) -> bool:
     return c in g.action_cards
 
@@ -45,7 +51,7 @@ def _universe(g: Any) -> list[str]:
 
 ZONES = ZoneTable(
     [Zone("order pile", COUNTED, "deck", holds=_basic_or_any),
-     Zone("starting box", COUNTED, "box", holds=_starting),
+     Zone("starting box", COUNTED, "box", holds=_starting, back=_minutes),
      Zone("action pile", COUNTED, "action_deck", holds=_action_card,
           when=lambda g: g.chili),
      Zone("hands", OWNER, "hands", per_seat=True, holds=_action_card,

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator, Mapping
 
-from ...core.zones import COUNTED, HIDDEN, OWNER, UNSEEN, Zone, ZoneTable, deal
+from ...core.zones import COUNTED, HIDDEN, OWNER, UNSEEN, Zone, ZoneTable, deal, seen_save
 from .actions import DiscardCard, Exchange, KeepStorage
 from .rules import PILES
 
@@ -117,7 +117,7 @@ def determinize(game: Any, observation: Mapping, seat: int, rng: random.Random) 
     objectives it has not seen drawn from the brown tiles it has not seen, the hidden cards
     dealt by the zones (core), and the others' secret choices drawn among those their
     sampled cards allow."""
-    save = {k: v for k, v in observation["seen"].items()}
+    save = dict(seen_save(game, observation))
     save["personal"] = list(save["personal"])
     objectives = game.data.objectives
     shown = {t for t in save["common"] if t} | {t for t in save["personal"]
