@@ -22,101 +22,28 @@ from __future__ import annotations
 from operator import or_
 from typing import Any, ClassVar
 
-from ...core.fields import Bool, Codec, Custom, Field, Int, Map, Opt, PerSeat, Seat, Str, Tuple
-from ...core.jsonio import expect_bool, expect_dict
+from ...core.fields import Bool, Custom, Field, Int, Map, Opt, PerSeat, Seat, Str, Tuple
 from ...core.stages import StagedState
-from ...errors import RuleError
 from ...protocol import CHANCE
 from . import rules as R
 from . import view
-from .actions import DiscardCard, DrawCard, Exchange, KeepStorage
+from .actions import DrawCard
+from .codecs import (
+    CARD,
+    CARDS,
+    CHOICE,
+    STACK,
+    areas,
+    direction,
+    known,
+    objective_ids,
+    pieces,
+    plain_map,
+    sorted_pool,
+)
 from .moves import KINDS
-from .rules import Stack
 from .saves import MIGRATIONS, check_save
 from .stages import PHASES, Deal, Over, phase_codec, start_round
-
-
-def _card_ids(g: Any) -> tuple[str, ...]:
-    return g.card_ids
-
-
-def _objective_ids(g: Any) -> Any:
-    return g.data.objectives
-
-
-CARD: Codec = Str(_card_ids)
-CARDS = Tuple(CARD)
-
-
-def _load_stack(data: Any, where: str, game: Any) -> Stack:
-    d = expect_dict(data, where, ("cards", "down"))
-    cards = CARDS.load(d["cards"], f"{where}.cards", game)
-    if not cards:
-        raise RuleError(f"{where}.cards: a building has a card")
-    return Stack(cards, expect_bool(d["down"], f"{where}.down"))
-
-
-STACK = Custom(lambda s: {"cards": list(s.cards), "down": s.down}, _load_stack)
-
-
-def _load_choice(data: Any, where: str, game: Any) -> Any:
-    """A secret choice: None (none owed), "todo" (owed), a play-order card id (reveal) or
-    a spell's answer (an action)."""
-    if data is None or data == "todo":
-        return data
-    if isinstance(data, str):
-        return CARD.load(data, where, game)
-    a = game.action_from_json(data)
-    if not isinstance(a, (DiscardCard, Exchange, KeepStorage)):
-        raise RuleError(f"{where}: a spell choice, got {a.KIND}")
-    return a
-
-
-CHOICE = Custom(lambda c: c if c is None or isinstance(c, str) else c.to_json(), _load_choice)
-
-
-def _pieces(*codecs: Codec) -> Codec:
-    """A short fixed JSON list (a pipe: card and two buildings), held as a tuple."""
-    def load(data: Any, where: str, game: Any) -> tuple:
-        return Tuple(_Any(), length=len(codecs)).load(data, where, game) and tuple(
-            c.load(v, f"{where}[{i}]", game) for i, (c, v) in enumerate(zip(codecs, data)))
-    return Custom(list, load)
-
-
-class _Any(Codec):
-    def load(self, data: Any, where: str, game: Any) -> Any:
-        return data
-
-
-def _areas(g: Any) -> Any:
-    return g.forest
-
-
-def _direction(data: Any, where: str, game: Any) -> int:
-    value = Int(-1, 1).load(data, where, game)
-    if value == 0:
-        raise RuleError(f"{where}: 1 (clockwise) or -1 (anticlockwise), got 0")
-    return value
-
-
-def _sorted_pool(data: Any, where: str, game: Any) -> tuple:
-    pool = CARDS.load(data, where, game)
-    if list(pool) != sorted(pool):
-        raise RuleError(f"{where}: the undealt cards are kept sorted")
-    return pool
-
-
-def _known(data: Any, where: str, game: Any) -> Any:
-    raw = expect_dict(data, where)
-    out = {}
-    for c, seats in raw.items():
-        CARD.load(c, f"{where} key", game)
-        out[c] = Tuple(Seat(), sort=True, unique=True).load(seats, f"{where}.{c}", game)
-    return dict(sorted(out.items()))
-
-
-def _plain_map(m: Any) -> dict:
-    return {k: list(v) for k, v in m.items()}
 
 
 class MagicalState(StagedState):
@@ -128,28 +55,28 @@ class MagicalState(StagedState):
     FIELDS = (
         Field("stack", phase_codec(), key="phase"),
         Field("round", Int(1, R.ROUNDS)),
-        Field("direction", Custom(lambda v: v, _direction)),
-        Field("pool", Custom(list, _sorted_pool)),
+        Field("direction", Custom(lambda v: v, direction)),
+        Field("pool", Custom(list, sorted_pool)),
         Field("deck", PerSeat(Int(0, R.PLANNING_CARDS))),
         Field("to_draw", PerSeat(Int(0, R.HAND))),
         Field("hands", PerSeat(CARDS)),
         Field("drawers", PerSeat(CARDS)),
         Field("carriages", PerSeat(CARDS)),
-        Field("known", Custom(_plain_map, _known),
+        Field("known", Custom(plain_map, known),
               doc="carriage card -> the seats that know it (they put it there)"),
         Field("trash", PerSeat(CARDS)),
         Field("box", CARDS),
         Field("villages", PerSeat(Tuple(STACK))),
-        Field("piped", PerSeat(Tuple(_pieces(CARD, Str(), Str()))), key="pipes"),
-        Field("stored", PerSeat(Tuple(_pieces(CARD, Str()))), key="storage"),
-        Field("placed", Map(Seat(), keys=_areas), key="forest"),
+        Field("piped", PerSeat(Tuple(pieces(CARD, Str(), Str()))), key="pipes"),
+        Field("stored", PerSeat(Tuple(pieces(CARD, Str()))), key="storage"),
+        Field("placed", Map(Seat(), keys=areas), key="forest"),
         Field("supply", PerSeat(Int(0, R.BOARD_FAMILIARS))),
         Field("tray_piles", Tuple(Int(0, R.BISCUITS), length=4), key="tray"),
         Field("biscuit_counts", PerSeat(Int(0, R.BISCUITS)), key="biscuits"),
         Field("round_biscuits", Int(0, R.BISCUITS)),
         Field("box_biscuits", Int(0, R.BISCUITS)),
-        Field("common", Tuple(Opt(Str(_objective_ids)), length=2)),
-        Field("personal", PerSeat(Opt(Str(_objective_ids)))),
+        Field("common", Tuple(Opt(Str(objective_ids)), length=2)),
+        Field("personal", PerSeat(Opt(Str(objective_ids)))),
         Field("dropped", PerSeat(Bool())),
         Field("waits", PerSeat(Bool()), key="waiting"),
         Field("spell_card", Opt(CARD), key="spell"),
