@@ -10,7 +10,7 @@ import pytest
 import tl_toyorchard as orchard
 
 from treehouse_lab.search import MCTSBot
-from treehouse_lab.search.determinize import consistent, determinize, determinizer, sampler
+from treehouse_lab.search.determinize import consistent, determinize, sampler
 
 
 def _bidding(players: int = 2):
@@ -35,7 +35,6 @@ def test_a_game_with_zones_is_sampled_through_game_determinize(monkeypatch):
         return real(self, observation, seat, rng)
 
     monkeypatch.setattr(orchard.OrchardGame, "determinize", spy)
-    assert determinizer(s.game) is None  # the transitional bots lookup is not used
     d = determinize(s, 1, random.Random(3))
     assert calls == [1]
     assert consistent(d, s, 1) and d.components() == s.components()
