@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from treehouse_lab.errors import RuleError  # noqa: E402
 from treehouse_lab.games.pyramids import arrangement, counting, solver, table  # noqa: E402
 from treehouse_lab.games.pyramids.arrangement import FACES, all_arrangements  # noqa: E402
-from treehouse_lab.games.pyramids.state import PyramidsGame  # noqa: E402
+from treehouse_lab.games.pyramids.game import PyramidsGame  # noqa: E402
 
 
 def timed(fn: Callable[[], Any], repeat: int, before: Callable[[], None] | None = None):

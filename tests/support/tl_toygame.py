@@ -287,6 +287,6 @@ class ToyState(State):
 
 # What each racer sees (core/zones.py): the deck is face down but counted, a hand is its
 # holder's; observation, hidden_from and determinization follow from this.
-ToyGame.ZONES = ZoneTable([Zone("deck", COUNTED, "deck"),
+ToyGame.ZONES = ZoneTable([Zone("deck", COUNTED, "deck", ordered=False),
                            Zone("hands", OWNER, "hands", per_seat=True)],
                           universe=lambda g: CARDS)

@@ -342,7 +342,7 @@ def _own_card(g, owner, c) -> bool:
 
 
 OrchardGame.ZONES = ZoneTable(
-    [Zone("bag", COUNTED, "bag", holds=lambda g, _, c: c in g.tokens()),
+    [Zone("bag", COUNTED, "bag", holds=lambda g, _, c: c in g.tokens(), ordered=False),
      Zone("hands", OWNER, "hands", per_seat=True, holds=_own_card),
      Zone("bids", OWNER, "bids", per_seat=True, holds=_own_card)],
     universe=lambda g: [*g.cards(), *g.tokens()])

@@ -70,7 +70,7 @@ cards). ``when(game)`` says which configurations have it.
     holds: Callable[[Any, int | None, str], bool] | None = None
     when: Callable[[Any], bool] | None = None
     back: Callable[[Any, str], str] | None = None
-    ordered: bool = False
+    ordered: bool = True
 
     def __post_init__(self) -> None:
         if self.visibility not in VISIBILITY:

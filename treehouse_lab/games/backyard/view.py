@@ -43,10 +43,10 @@ def _cards(g: BackyardGame) -> tuple[str, ...]:
 
 
 ZONES = ZoneTable(
-    [Zone("deck", COUNTED, "deck"),
-     Zone("hand", OWNER, "hand", owner=holder_in),
+    [Zone("deck", COUNTED, "deck", ordered=False),
+     Zone("hand", OWNER, "hand", owner=holder_in, ordered=False),
      Zone("face-down cards", OWNER, slots=face_down_cards),
-     Zone("leftover hand", COUNTED, "discard")],
+     Zone("leftover hand", COUNTED, "discard", ordered=False)],
     universe=_cards)
 
 

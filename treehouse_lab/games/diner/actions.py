@@ -218,9 +218,7 @@ class PlayAction(Action):
     card: str
 
     def __str__(self) -> str:
-        copy = str(self.card).rpartition("-")[2]
-        return (f"Play the Action card {title(card_name(self.card))}"
-                + (f" (copy {copy})" if copy.isdigit() else ""))
+        return f"Play the Action card {card_title(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -267,7 +265,9 @@ class DrawAction(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"Draw the Action card {title(card_name(self.card))}"
+        # Copies of a card are drawn one by one, each 1/n: the copy number keeps the
+        # outcomes' texts apart, as the protocol asks of every node.
+        return f"Draw the Action card {card_title(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -279,6 +279,13 @@ class DealChallenge(Action):
 
     def __str__(self) -> str:
         return f"Deal the Challenge {title(self.challenge)}"
+
+
+def card_title(card: str) -> str:
+    """'take-a-shortcut-3' -> 'Take A Shortcut (copy 3)': the title, and the copy where a
+    card has several."""
+    copy = str(card).rpartition("-")[2]
+    return title(card_name(card)) + (f" (copy {copy})" if copy.isdigit() else "")
 
 
 def card_name(card: str) -> str:

@@ -50,13 +50,14 @@ def _universe(g: Any) -> list[str]:
 
 
 ZONES = ZoneTable(
-    [Zone("order pile", COUNTED, "deck", holds=_basic_or_any),
-     Zone("starting box", COUNTED, "box", holds=_starting, back=_minutes),
-     Zone("action pile", COUNTED, "action_deck", holds=_action_card,
+    [Zone("order pile", COUNTED, "deck", holds=_basic_or_any, ordered=False),
+     Zone("starting box", COUNTED, "box", holds=_starting, back=_minutes,
+          ordered=False),
+     Zone("action pile", COUNTED, "action_deck", holds=_action_card, ordered=False,
           when=lambda g: g.chili),
      Zone("hands", OWNER, "hands", per_seat=True, holds=_action_card,
           when=lambda g: g.chili),
-     Zone("challenge box", COUNTED, "challenge_box", holds=_challenge,
+     Zone("challenge box", COUNTED, "challenge_box", holds=_challenge, ordered=False,
           when=lambda g: g.bees)],
     universe=_universe)
 

@@ -52,7 +52,7 @@ class MagicalZones(ZoneTable):
 
 
 ZONES = MagicalZones(
-    [Zone("pool", COUNTED, "pool"),
+    [Zone("pool", COUNTED, "pool", ordered=False),
      Zone("hands", OWNER, "hands", per_seat=True),
      Zone("drawers", OWNER, "drawers", per_seat=True, holds=_no_spell),
      Zone("storage", OWNER, slots=_storage_slots, holds=_building),
