@@ -262,46 +262,75 @@ RUN_OVER = """(id) => {
 }"""
 KERNEL_LIMIT_MS = 240_000
 RUN_LIMIT_MS = 600_000
+#: Opens the notebook's kernel, clears the saved outputs and counts, and runs every cell,
+#: all inside the page and not awaited, so that several notebooks run at once while the
+#: tests look at them one by one. ``window.__tlRun`` says how far it got: times are ms
+#: since navigation (the kernel idle) and of the run itself.
+DRIVE = """([kernelLimit, runLimit]) => {
+  const run = window.__tlRun = {done: false, error: null, panel: null,
+                                kernelMs: null, runMs: null};
+  const kernelIdle = """ + KERNEL_IDLE + """;
+  const prompts = """ + PROMPTS + """;
+  const runOver = """ + RUN_OVER + """;
+  const until = async (test, limit, every, what) => {
+    const end = performance.now() + limit;
+    while (!test()) {
+      if (performance.now() > end) throw new Error(what());
+      await new Promise(r => setTimeout(r, every));
+    }
+  };
+  (async () => {
+    const opened = () => window.jupyterapp && window.jupyterapp.started
+                         && document.querySelector('.jp-NotebookPanel .jp-Cell');
+    await until(opened, kernelLimit, 100, () => 'the notebook never showed its cells');
+    await until(kernelIdle, kernelLimit, 100, () => {
+      const dialog = document.querySelector('.jp-Dialog');
+      return 'the kernel never became idle (' + (dialog ? dialog.innerText : 'no dialog') + ')';
+    });
+    run.kernelMs = performance.now();
+    const panel = run.panel = window.jupyterapp.shell.currentWidget.id;
+    window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs');
+    await until(() => prompts(panel).every(p => !/\\d/.test(p)), 60000, 50,
+                () => 'the saved outputs were not cleared');
+    const t0 = performance.now();
+    // Not awaited: the command's promise settles only when the last cell has run.
+    window.jupyterapp.commands.execute('notebook:run-all-cells');
+    await until(() => runOver(panel), runLimit, 200, () => 'the run did not end: '
+                + JSON.stringify(prompts(panel)));
+    run.runMs = performance.now() - t0;
+  })().catch(e => { run.error = String(e && e.message || e); })
+      .finally(() => { run.done = true; });
+}"""
 
 
 @dataclass
 class LitePage:
-    """One browser profile on the site: open a notebook, run it, find its boards."""
+    """One browser profile on the site with one notebook in it: its run, its boards."""
 
     page: object  # playwright.sync_api.Page
     offline: Offline
     url: str
     panel: str = ""
+    name: str = ""
 
-    def open(self, name: str) -> float:
-        """Open ``name`` in JupyterLite's lab; seconds from navigation to an idle kernel."""
-        t0 = time.monotonic()
+    def start(self, name: str) -> None:
+        """Open ``name`` in JupyterLite's lab and start running it (see ``DRIVE``)."""
+        self.name = name
         self.page.goto(f"{self.url}/lab/index.html?path={name}")
-        self.page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started",
-                                    timeout=KERNEL_LIMIT_MS)
-        self.page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=KERNEL_LIMIT_MS)
-        try:
-            self.page.wait_for_function(KERNEL_IDLE, timeout=KERNEL_LIMIT_MS, polling=100)
-        except Exception as exc:
-            dialog = self.page.locator(".jp-Dialog")
-            said = dialog.first.inner_text() if dialog.count() else "no dialog"
-            raise AssertionError(f"the kernel for {name} never became idle ({said})") from exc
-        self.panel = self.page.evaluate("() => window.jupyterapp.shell.currentWidget.id")
-        return time.monotonic() - t0
+        self.page.evaluate(DRIVE, [KERNEL_LIMIT_MS, RUN_LIMIT_MS])
 
-    def run_all(self) -> tuple[float, list[str]]:
-        """Clear the saved outputs and counts, run every cell; (seconds, prompts after)."""
-        self.page.evaluate(
-            "() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
-        self.page.wait_for_function(
-            "(id) => (" + PROMPTS + ")(id).every(p => !/\\d/.test(p))", arg=self.panel)
-        t0 = time.monotonic()
-        # Not awaited: the command's promise settles only when the last cell has run.
-        self.page.evaluate(
-            "() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-        self.page.wait_for_function(RUN_OVER, arg=self.panel,
-                                    timeout=RUN_LIMIT_MS, polling=200)
-        return time.monotonic() - t0, self.page.evaluate(PROMPTS, self.panel)
+    def ran(self) -> tuple[float, float, list[str]]:
+        """Wait for the run ``start`` began: (seconds from navigation to an idle kernel,
+        seconds of the run, every code cell's prompt after it)."""
+        self.page.wait_for_function("() => !window.__tlRun || window.__tlRun.done",
+                                    timeout=KERNEL_LIMIT_MS + RUN_LIMIT_MS + 60_000,
+                                    polling=250)
+        run = self.page.evaluate("() => window.__tlRun")
+        assert run is not None, f"the page of {self.name} navigated away during its run"
+        assert run["error"] is None, f"{self.name}: {run['error']}"
+        self.panel = run["panel"]
+        return (run["kernelMs"] / 1000, run["runMs"] / 1000,
+                self.page.evaluate(PROMPTS, self.panel))
 
     def errors(self) -> list[str]:
         return self.page.evaluate(ERRORS, self.panel)
@@ -375,16 +404,81 @@ def _lite_page(browser, url: str, sink: Sink):
     return context, LitePage(page, Offline(context, sink), url)
 
 
+#: How many notebooks run in the browser at once: the one a test looks at and those
+#: started ahead for the next tests. Each kernel computes on one core in its own worker,
+#: and booting Pyodide is mostly one core's work too, so two keep a 2-core machine busy.
+AT_ONCE = int(os.environ.get("TL_LITE_AT_ONCE", "2"))
+
+
+class RunsAhead:
+    """The notebooks of one site, each in its own fresh profile, started ahead of the
+    tests that look at them, in the order pytest runs those tests (``names``), with at
+    most ``AT_ONCE`` running. Each notebook still runs alone in its kernel from a clean
+    start, and its test still watches every request its profile made from the start."""
+
+    def __init__(self, browser, url: str, sink: Sink, names: list[str]) -> None:
+        self.browser, self.url, self.sink, self.names = browser, url, sink, names
+        self.started: dict[str, tuple[object, LitePage]] = {}
+        self.taken: set[str] = set()
+
+    def _start(self, name: str) -> None:
+        context, lite_page = _lite_page(self.browser, self.url, self.sink)
+        self.started[name] = (context, lite_page)
+        lite_page.start(name)
+
+    def take(self, name: str) -> tuple[object, LitePage]:
+        """``name``'s profile and page, its run begun; the next ones start behind it."""
+        if name not in self.started:
+            self._start(name)
+        self.taken.add(name)
+        got = self.started.pop(name)
+        later = self.names[self.names.index(name) + 1:] if name in self.names else []
+        for nxt in later:
+            if len(self.started) >= AT_ONCE - 1:
+                break
+            if nxt not in self.started and nxt not in self.taken:
+                self._start(nxt)
+        return got
+
+    def close(self) -> None:
+        for context, _ in self.started.values():
+            context.close()
+        self.started.clear()
+
+
+def _planned(session, fixture: str) -> list[str]:
+    """The ``name`` of each selected test using ``fixture``, in the order they run."""
+    return [item.callspec.params["name"] for item in session.items
+            if fixture in getattr(item, "fixturenames", ())
+            and "name" in getattr(getattr(item, "callspec", None), "params", {})]
+
+
+@pytest.fixture(scope="session")
+def lite_runs(request, browser, site_url, sink) -> RunsAhead:
+    runs = RunsAhead(browser, site_url, sink, _planned(request.session, "lite"))
+    yield runs
+    runs.close()
+
+
+@pytest.fixture(scope="session")
+def lite_cdn_runs(request, browser, cdn_site_url, sink) -> RunsAhead:
+    runs = RunsAhead(browser, cdn_site_url, sink, _planned(request.session, "lite_cdn"))
+    yield runs
+    runs.close()
+
+
 @pytest.fixture
-def lite(browser, site_url, sink) -> LitePage:
-    context, lite_page = _lite_page(browser, site_url, sink)
+def lite(request, lite_runs) -> LitePage:
+    """The test's notebook (its ``name`` parameter) open in the offline site and running."""
+    context, lite_page = lite_runs.take(request.node.callspec.params["name"])
     yield lite_page
     context.close()
 
 
 @pytest.fixture
-def lite_cdn(browser, cdn_site_url, sink) -> LitePage:
-    context, lite_page = _lite_page(browser, cdn_site_url, sink)
+def lite_cdn(request, lite_cdn_runs) -> LitePage:
+    """The same, on the site as published (``--matplotlib-cdn``)."""
+    context, lite_page = lite_cdn_runs.take(request.node.callspec.params["name"])
     yield lite_page
     context.close()
 

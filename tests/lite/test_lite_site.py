@@ -66,9 +66,8 @@ def test_the_site_holds_everything_and_points_nowhere_else(lite_site: Path):
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_notebook_runs_offline_in_the_browser(lite, name, figures, screenshots):
-    kernel_s = lite.open(name)
+    kernel_s, run_s, prompts = lite.ran()
     figures[f"{name}: page to kernel ready (s)"] = round(kernel_s, 1)
-    run_s, prompts = lite.run_all()
     figures[f"{name}: run all (s)"] = round(run_s, 1)
     errors = lite.errors()
     assert not errors, f"{name} printed errors or warnings:\n" + "\n---\n".join(errors)
@@ -115,8 +114,7 @@ def test_published_site_lists_only_matplotlib_at_pyodides_cdn(lite_cdn_site: Pat
 def test_published_site_offline_plots_without_failing(lite_cdn, name):
     """The published site asks Pyodide's CDN for matplotlib when a cell imports it; with
     no network the cell must still run (the notebook falls back to the numbers)."""
-    lite_cdn.open(name)
-    _, prompts = lite_cdn.run_all()
+    _, _, prompts = lite_cdn.ran()
     errors = lite_cdn.errors()
     assert not errors, f"{name} printed errors in the browser:\n" + "\n---\n".join(errors)
     assert prompts and all(p[1:-2].isdigit() for p in prompts), f"cells did not all run: {prompts}"
