@@ -13,14 +13,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from xml.sax.saxutils import escape
 
 from treehouse_lab.core.fields import Field, Int, Opt, PerSeat, Str, Tuple, add_at, replace_at
 from treehouse_lab.core.kinds import Kind, KindTable
 from treehouse_lab.core.options import Option
 from treehouse_lab.core.stages import AllAtOnce, Stage, StagedState, StageTable
+from treehouse_lab.core.svg import target_attrs
 from treehouse_lab.core.zones import COUNTED, OWNER, Zone, ZoneTable
 from treehouse_lab.errors import RuleError
-from treehouse_lab.protocol import Action, Game
+from treehouse_lab.protocol import CHANCE, TERMINAL, Action, Game
 
 ROUNDS, TENDS, BIDS = 3, 2, (1, 2, 3, 4)
 FRUITS = tuple(f"fruit{i}" for i in range(1, 7))
@@ -200,7 +202,7 @@ class OrchardGame(Game):
         Option("modules", (), "modules in play", subset_of=MODULES),
     )
     ACTION_TYPES = RULES.action_types
-    RENDERER = "tl_toyorchard_render"
+    RENDERER = __name__   # render_svg, render_text and click_paths are below
 
     def tokens(self) -> tuple[str, ...]:
         return FRUITS + (BEES if "bees" in self.options["modules"] else ())
@@ -346,5 +348,46 @@ OrchardGame.ZONES = ZoneTable(
      Zone("hands", OWNER, "hands", per_seat=True, holds=_own_card),
      Zone("bids", OWNER, "bids", per_seat=True, holds=_own_card)],
     universe=lambda g: [*g.cards(), *g.tokens()])
+
+# -- drawing (the render part: SVG, text and click targets from the public fields) ------
+def render_svg(state, viewer=None, selection=(), targets=frozenset()) -> str:
+    targets, selection = set(targets), set(selection)
+    n = state.game.players
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="tl-board tl-toyorchard" '
+             f'width="420" height="{70 + 40 * n}">',
+             f'<text x="10" y="20">Round {state.round}, {state.stage}; market: '
+             f'{escape(state.market or "-")}</text>']
+    for p in range(n):
+        bid = ("face down" if state.bids[p] and viewer != p
+               else escape(state.bids[p] or "-"))
+        parts.append(f'<g data-grower="{p}"><text x="10" y="{40 + 36 * p}">'
+                     f'{escape(state.game.player_name(p))}: water {state.water[p]}, prunes '
+                     f'{state.prunes[p]}, fruit {len(state.won[p])}, bid {bid}</text></g>')
+    y = 50 + 36 * n
+    for i, how in enumerate(("water", "prune")):
+        parts.append(f'<rect{target_attrs(how, targets, selection, "tl-button")} '
+                     f'x="{10 + 70 * i}" y="{y}" width="60" height="20"/>')
+    if viewer is not None:
+        for i, c in enumerate(state.hands[viewer]):
+            parts.append(f'<rect{target_attrs("card:" + c, targets, selection, "tl-card")} '
+                         f'x="{160 + 50 * i}" y="{y}" width="40" height="20"/>'
+                         f'<text x="{164 + 50 * i}" y="{y + 15}">{escape(c)}</text>')
+    return "".join(parts) + "</svg>"
+
+
+def render_text(state) -> str:
+    lines = [f"Toy orchard, round {state.round} ({state.stage}), "
+             f"market {state.market or '-'}"]
+    lines += [f"{state.game.player_name(p)}: water {state.water[p]}, prunes {state.prunes[p]}, "
+              f"fruit {len(state.won[p])}" for p in range(state.game.players)]
+    return "\n".join(lines)
+
+
+def click_paths(state, player=None):
+    if state.current_player in (CHANCE, TERMINAL):
+        return {}
+    seat = state.actors()[0] if player is None else player
+    return {a: RULES.get(a).click_path(state, a, seat) for a in state.legal_actions(player)}
+
 
 __all__ = ["OrchardGame", "OrchardState", "Harvest", "Tend", "Bid"]
