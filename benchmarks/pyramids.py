@@ -27,7 +27,7 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from treehouse_lab.errors import RuleError  # noqa: E402
-from treehouse_lab.games.pyramids import arrangement, counting, solver, table  # noqa: E402
+from treehouse_lab.games.pyramids import arrangement, counting, line_moves, solver, table  # noqa: E402,E501
 from treehouse_lab.games.pyramids.arrangement import FACES, all_arrangements  # noqa: E402
 from treehouse_lab.games.pyramids.game import PyramidsGame  # noqa: E402
 
@@ -46,7 +46,7 @@ def timed(fn: Callable[[], Any], repeat: int, before: Callable[[], None] | None 
 
 def cold() -> None:
     """Forget every move worked out so far: the model's cache and the game's tables."""
-    arrangement._moves_cached.cache_clear()
+    line_moves.forget_moves()
     table.table.cache_clear()
 
 

@@ -273,6 +273,11 @@ def raw_moves(arr: Arrangement, action: str, aim_stack_top: bool = True) -> Iter
     raise RuleError(f"unknown action {quote(action)}; actions are {', '.join(ACTIONS)}")
 
 
+def forget_moves() -> None:
+    """Drop every move worked out so far (a benchmark's cold start)."""
+    _moves_cached.cache_clear()
+
+
 @lru_cache(maxsize=65536)
 def _moves_cached(arr: Arrangement, action: str, aim_stack_top: bool) -> tuple[Move, ...]:
     actions = ACTIONS if action == "wild" else (action,)
