@@ -424,6 +424,14 @@ class MagicalState(StagedState):
         return {"card": sorted(cards), "objective": sorted(objectives),
                 "familiar": sorted(fams), "biscuit": ["biscuit"] * bisc}
 
+    def explain(self, action: Any, by: int | None = None) -> str:
+        """The rule behind ``action``, as the tutorial reads it for any card a seat holds,
+        whether or not that seat may act this instant (several plan at once)."""
+        kind = self.KINDS.get(action)
+        if kind is None or self.is_terminal():
+            return super().explain(action, by)
+        return kind.explain(self, action, self._seat_for(by))
+
     def __repr__(self) -> str:
         return f"<MagicalState {self.game.players}p round {self.round} {self.phase}>"
 
