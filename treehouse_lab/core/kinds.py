@@ -109,6 +109,9 @@ class KindTable:
         #: Action type -> kind, read-only: for the engine loop's hot path, where the
         #: method call of :meth:`get` shows in a profile.
         self.by_type: Mapping[type[Action], Kind] = MappingProxyType(self._kinds)
+        #: Action type -> its kind's bound ``apply``: what the engine loop calls for every
+        #: step (a plain dict, filled as kinds register; read it, never write it).
+        self.appliers: dict[type[Action], Callable[[Any, Any, int], None]] = {}
 
     def kind(self, action: type[Action]) -> Callable[[type[K]], type[K]]:
         """Class decorator: register the decorated :class:`Kind` subclass for ``action``.
@@ -130,6 +133,7 @@ class KindTable:
             instance = cls()
             instance.action = action
             self._kinds[action] = instance
+            self.appliers[action] = instance.apply
             return cls
 
         return register

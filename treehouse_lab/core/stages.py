@@ -219,7 +219,13 @@ class StagedState(KindState, DeclaredState):
 
     __slots__ = ()
     stack: tuple[Stage, ...]
-    CACHES: ClassVar[tuple[str, ...]] = ("_cp", "_legal", "_chance")
+    #: ``current_player`` is written by the loop and read as a plain attribute (drivers read
+    #: it several times a step); ``_legal`` is the legal list of the one seat that decides,
+    #: or, where several decide at once, a dict of them by seat; ``_chance`` the outcomes.
+    CACHES: ClassVar[tuple[str, ...]] = ("current_player", "_legal", "_chance")
+    #: A plain class value, so that instances can write the attribute over the protocol's
+    #: read-only ``State.current_player`` property (slotted subclasses get a slot).
+    current_player = TERMINAL
     #: Whether the class has an :meth:`_each_step` rule (set per class: the loop skips
     #: the call of an empty rule, once or twice a step).
     _EACH_STEP: ClassVar[bool] = False
@@ -240,18 +246,18 @@ class StagedState(KindState, DeclaredState):
             if not stack:
                 if self._next_turn():
                     continue
-                self._cp = TERMINAL
+                self.current_player = TERMINAL
                 break
             top = stack[-1]
             if top.SETTLES and top.settle(self):
                 continue
             if top.CHANCE:
-                self._cp = CHANCE
+                self.current_player = CHANCE
             else:
                 actors = top.actors(self)
                 if not actors:
                     raise AssertionError(f"{top.NAME}: a stage that waits needs an actor")
-                self._cp = actors[0] if len(actors) == 1 else SIMULTANEOUS
+                self.current_player = actors[0] if len(actors) == 1 else SIMULTANEOUS
             break
         self._legal = None
         self._chance = None
@@ -271,7 +277,7 @@ class StagedState(KindState, DeclaredState):
 
     def push(self, *stages: Stage) -> None:
         """Put ``stages`` on top, to happen in the order given (the first given is next)."""
-        self.stack = self.stack + stages[::-1]
+        self.stack += stages if len(stages) == 1 else stages[::-1]
 
     def pop(self) -> Stage:
         top = self.stack[-1]
@@ -284,23 +290,31 @@ class StagedState(KindState, DeclaredState):
 
     # -- the protocol, read off the top ---------------------------------------------------
     @property
-    def current_player(self) -> int:
-        return self._cp
+    def _cp(self) -> int:
+        """The same as ``current_player`` (the short name the loop's readers use)."""
+        return self.current_player
 
     def _actors(self) -> list[int]:
         top = self.top
         return [] if top is None or top.CHANCE else list(top.actors(self))
 
     def _legal_actions(self, player: int) -> list[Action]:
+        cp = self.current_player
+        if cp >= 0:  # one seat decides: its list is the cache
+            if player != cp:
+                return []
+            moves = self._legal
+            if moves is None:
+                moves = self._legal = self.stack[-1].legal(self, player)
+            return moves
+        if cp != SIMULTANEOUS:
+            return []
         cache = self._legal
         if cache is None:
             cache = self._legal = {}
         moves = cache.get(player)
         if moves is None:
-            stack = self.stack
-            top = stack[-1] if stack else None
-            moves = cache[player] = ([] if top is None or top.CHANCE
-                                     else top.legal(self, player))
+            moves = cache[player] = self.stack[-1].legal(self, player)
         return moves
 
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
@@ -323,17 +337,14 @@ class StagedState(KindState, DeclaredState):
             return any(o == action for o, _ in outcomes)
         # An action of a kind this game does not know is in no list (actions of different
         # types never compare equal), so no separate test for it.
-        cache = self._legal
-        options = cache.get(player) if cache is not None else None
-        if options is None:
-            options = self._legal_actions(player)
+        options = self._legal_actions(player)
         for o in options:
             if o is action:
                 return True
         return action in options
 
     def _apply(self, action: Action, player: int) -> None:
-        self.KINDS.by_type[type(action)].apply(self, action, player)
+        self.KINDS.appliers[type(action)](self, action, player)
         self._run()
 
     def apply(self, action: Action, by: int | None = None) -> None:
@@ -341,18 +352,24 @@ class StagedState(KindState, DeclaredState):
         (or outcome) that is itself an element of the list this position handed out is
         legal, so it is applied without the general checks. Anything else takes the
         protocol's full path, with its checks and messages."""
-        cp = self._cp
+        cp = self.current_player
         if cp >= 0:
             if by is None or (by.__class__ is int and by == cp):
-                for o in self._legal_actions(cp):
+                moves = self._legal
+                if moves is None:
+                    moves = self._legal_actions(cp)
+                for o in moves:
                     if o is action:
-                        self.KINDS.by_type[action.__class__].apply(self, action, cp)
+                        self.KINDS.appliers[action.__class__](self, action, cp)
                         self._run()
                         return
         elif cp == CHANCE and by is None:
-            for o, _ in self._chance_outcomes():
+            outcomes = self._chance
+            if outcomes is None:
+                outcomes = self._chance_outcomes()
+            for o, _ in outcomes:
                 if o is action:
-                    self.KINDS.by_type[action.__class__].apply(self, action, CHANCE)
+                    self.KINDS.appliers[action.__class__](self, action, CHANCE)
                     self._run()
                     return
         super().apply(action, by)
@@ -361,14 +378,14 @@ class StagedState(KindState, DeclaredState):
     @property
     def stage(self) -> str:
         """The name of the top stage, or ``"over"``."""
-        if self._cp == TERMINAL:
+        if self.current_player == TERMINAL:
             return "over"
         top = self.top
         return top.NAME if top is not None else "over"
 
     def waiting_for(self) -> str:
         """Who decides what now, in words (the board's status line)."""
-        if self._cp == TERMINAL:
+        if self.current_player == TERMINAL:
             return "The game is over"
         return self.top.label(self)  # type: ignore[union-attr]
 

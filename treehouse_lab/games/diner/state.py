@@ -13,7 +13,6 @@ D1, D2 ... are in docs/rulings/diner.md.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ...core.fields import Field, Int, PerSeat
@@ -108,9 +107,7 @@ class DinerState(DinerReads, DinerView, StagedState):
         Field("action_discards", Ids(actions_of, "Action cards"), key="action_discard",
               when=_chili, default=()),
     )
-    # ``current_player`` is a plain slot, read several times a step by every driver; the
-    # core's loop writes ``_cp``, which here is a property over that slot.
-    CACHES = ("_legal", "_chance", "current_player")
+    CACHES = StagedState.CACHES
     __slots__ = ("game", *(f.name for f in FIELDS), *CACHES)
 
     game: DinerGame
@@ -141,7 +138,7 @@ class DinerState(DinerReads, DinerView, StagedState):
         s.emptied = ()
         s.action_deck = tuple(sorted(game.action_cards))
         s.action_discards = ()
-        s._cp, s._legal, s._chance = CHANCE, None, None
+        s.current_player, s._legal, s._chance = CHANCE, None, None
         s._run()
         return s
 
@@ -171,50 +168,9 @@ class DinerState(DinerReads, DinerView, StagedState):
         return not (self.deck or self.order_discard or any(self.tray_orders)
                     or any(e is not None for k in self.kitchens for e in k))
 
-    # -- the protocol's hot path ------------------------------------------------------------------
-    @property
-    def _cp(self) -> int:
-        return self.current_player
-
-    @_cp.setter
-    def _cp(self, value: int) -> None:
-        self.current_player = value
-
-    def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        chance = self._chance
-        if chance is None:
-            top = self.stack[-1] if self.stack else None
-            chance = self._chance = top.outcomes(self) if top is not None and top.CHANCE else []
-        return chance
-
-    # One seat decides at a time in the Diner, so the legal moves are one cached list (the
-    # core keeps one per seat), and legality is a lookup in it or in the draw's outcomes: a
-    # move just taken from the list is found by identity, without comparing fields.
-    def _legal_actions(self, player: int) -> list[Action]:
-        if player != self._cp:
-            return []
-        legal = self._legal
-        if legal is None:
-            top = self.stack[-1]
-            legal = self._legal = [] if top.CHANCE else top.legal(self, player)
-        return legal
-
-    def _is_legal(self, action: Action, player: int) -> bool:
-        if player == CHANCE:
-            outcomes = self._chance_outcomes()
-            for o, _ in outcomes:
-                if o is action:
-                    return True
-            return any(o == action for o, _ in outcomes)
-        options = self._legal_actions(player)
-        for o in options:
-            if o is action:
-                return True
-        return action in options
-
     # -- saves ----------------------------------------------------------------------------------
     def _check_save(self) -> None:
-        self._cp, self._legal, self._chance = CHANCE, None, None
+        self.current_player, self._legal, self._chance = CHANCE, None, None
         check_save(self)
 
     def _loaded(self) -> None:
