@@ -1,12 +1,14 @@
 """Record seeded games and saves of every game configuration, for the refactor check.
 
-    python tools/record_golden.py tests/golden
+    python tools/record_golden.py tests/golden [game ...]
 
 Why: a refactor must keep behaviour. This was run once on the code *before* the engine
 shape change (commit 68074a0) and its output is committed under ``tests/golden/``;
 ``tests/conformance/test_golden.py`` replays each recorded game with the same seeded choices
 and asserts the same moves, and loads each recorded save. The script is kept so the record
-can be made again for a deliberate rule change (say so in the commit).
+can be made again for a deliberate rule change (say so in the commit): name the games whose
+rules changed, and move their old record to ``tests/golden/before/<stage>/`` first, where
+the test still loads every old save.
 
 Each configuration gets ``SEEDS`` games chosen by the conformance suite's seeded random
 mover; for each game the file keeps every move (JSON), who made it, and saves (``to_json``)
@@ -65,10 +67,10 @@ def play(game, seed: str) -> dict:
             "saves": saves}
 
 
-def main(out_dir: str) -> None:
+def main(out_dir: str, games: list[str]) -> None:
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    for name in tl.GAMES:
+    for name in games or tl.GAMES:
         cls = tl.registry.game_class(name)
         record = []
         for cfg in cls.configurations():
@@ -87,4 +89,4 @@ def cfg_json(cfg: dict) -> dict:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "tests/golden")
+    main(sys.argv[1] if len(sys.argv) > 1 else "tests/golden", sys.argv[2:])
