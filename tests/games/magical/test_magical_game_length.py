@@ -111,6 +111,24 @@ def test_a_pipe_moves_once_a_turn_so_a_turn_ends(pipes):
     assert s.builder == 1 and s.pipes_moved() == []
 
 
+@pytest.mark.parametrize("pipes", ["any", "chains"])
+def test_a_stalling_builder_with_blue_level_four_still_ends_the_game(pipes):
+    """From a village that can move three pipes, a player who moves pipes whenever it may
+    still finishes the game within the bound (without R10's once a turn it never would)."""
+    s = blue_builder(pipes)
+    rng = random.Random(0)
+    moves = 0
+    for _ in range(100):
+        if s.builder != 0:
+            break
+        a = stalling_move(s.legal_actions(0), rng)
+        moves += isinstance(a, MovePipe)
+        s.apply(a, by=0)
+    assert s.builder == 1 and moves == 3
+    bound = s.game.max_game_length()
+    assert play_stalling(s, rng, bound) <= bound and s.is_terminal()
+
+
 def test_the_moved_pipes_are_saved_and_a_repeated_move_is_refused():
     s = blue_builder()
     s.apply(MovePipe("pipe1", "blue1a", "green1a"), by=0)
