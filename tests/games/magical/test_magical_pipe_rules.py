@@ -134,3 +134,14 @@ def test_with_blue_level_four_and_no_pipe_the_turn_still_ends_by_itself():
     s.apply(Build("red1a", ""), by=0)
     s.apply(SkipFamiliar(), by=0)
     assert s.builder == 1
+
+
+def test_the_board_offers_finish_and_says_a_pipe_may_move():
+    s = last_card_position()
+    s.apply(Build("red1a", ""), by=0)
+    s.apply(SkipFamiliar(), by=0)
+    paths = s.game.click_paths(s, 0)
+    targets = {path[0] for path in paths.values()}
+    assert paths[Finish()] == ("finish",) and "pipe:pipe1" in targets
+    svg = s.game.render_svg(s, viewer=0, targets=targets)
+    assert "move a pipe" in svg and "Finish" in svg
