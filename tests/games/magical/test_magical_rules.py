@@ -348,7 +348,11 @@ def test_level_one_buildings_always_go_beside_others():
 
 
 def test_pipes_join_two_buildings_and_a_useless_pipe_is_discarded():
-    s = building(["pipe1", "pipe2", "pipe3"], village=[B("red1a"), B("blue1a"), B("green1a")])
+    """Under the chain variant (pipes="chains", ruling R10); test_pipe_rules.py has the
+    default, where any two buildings may be joined."""
+    chains = tl.load_game("magical", players=3, pipes="chains")
+    s = building(["pipe1", "pipe2", "pipe3"], village=[B("red1a"), B("blue1a"), B("green1a")],
+                 game=chains)
     pipes = [a for a in s.legal_actions(0) if isinstance(a, Pipe) and a.card == "pipe1"]
     assert {(a.a, a.b) for a in pipes} == {("blue1a", "green1a"), ("blue1a", "red1a"),
                                           ("green1a", "red1a")}

@@ -244,7 +244,9 @@ class SkipFamiliar(Action):
 
 @dataclass(frozen=True)
 class Finish(Action):
+    """End the building turn with the drawer empty, leaving the storage and the pipes as
+    they are."""
     KIND = "finish"
 
     def __str__(self) -> str:
-        return "Finish building (leave the storage as it is)"
+        return "Finish building (leave the storage and the pipes as they are)"

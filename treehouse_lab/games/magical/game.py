@@ -12,6 +12,7 @@ from typing import Any, Mapping, Sequence, TypeVar
 from ...core.options import Option
 from ...errors import RuleError, quote
 from ...protocol import Action, Game
+from . import pipes as pipe_rules
 from . import rules as R
 from .actions import Cast, DrawCard, GiveBiscuit, Place, Reveal
 from .data import DataSet, data_of, data_option, standard_data
@@ -50,6 +51,9 @@ class MagicalGame(Game):
         Option("objective_values", "tiles", "objective VP: as printed on the tiles (biscuits "
                "1, level 2 or higher 2) or as in the rulebook's text (3 each)",
                choices=("tiles", "text")),
+        Option("pipes", pipe_rules.ANY, "where a pipe may go (ruling R10): between any two "
+               "of your buildings ('any', the rulebook's words) or only in chains ('chains': "
+               "at most two pipes a building, no loops)", choices=pipe_rules.RULES),
         Option("ages", None, "seats from eldest to youngest (None: seat 0 eldest, the last "
                "seat youngest); the eldest moves when all wait, the youngest wins ties",
                check=_check_ages),
@@ -69,6 +73,7 @@ class MagicalGame(Game):
                             f"{self.players - 1} once, eldest first")
         self.ages: tuple[int, ...] = tuple(ages) if ages else tuple(range(self.players))
         self.data: DataSet = data_of(self.options["data"])
+        self.pipe_rule: str = self.options["pipes"]
         self.side = "day" if self.options["day_side"] else "night"
         self.forest: dict[str, R.Area] = self.data.forest[self.side]
         self.cards: dict[str, R.Card] = self.data.cards
@@ -135,6 +140,7 @@ class MagicalGame(Game):
         s.known = {}
         s.box = ()
         s.villages = s.piped = s.stored = ((),) * n
+        s.moved = ()
         s.placed = {}
         s.supply = (R.BOARD_FAMILIARS,) * n
         pile = R.PILE_SIZE[n]
@@ -153,6 +159,67 @@ class MagicalGame(Game):
         s.stack = (Setup(),)
         s._run()
         return s
+
+    def max_game_length(self) -> int:
+        """A proven upper bound on the steps (player moves and chance outcomes) of any game
+        of this configuration, however its players play.
+
+        Symbols, from the rules and this game's data: n players, R = 4 rounds, C planning
+        cards, S spells, P pipes, B = 20 biscuits, D = 5 drawer cards, G the most familiar
+        placements one Build can owe (its familiar icon, plus its own "place familiar"
+        effects, plus 1 for a level 3 when some card has red level 4 Breeding).
+
+        * Set-up: 2 common and n personal objectives: 2 + n chance steps.
+        * Per round, the planning step (hands and drawers start empty):
+
+          - draws <= C: each takes a card from the undealt pool, refilled only at the
+            next round's deal;
+          - Cast + DiscardHand <= S: each moves at least one spell from a hand to a trash
+            can, and no trash card comes back before the next deal;
+          - spell answers (DiscardCard, Exchange, KeepStorage) <= n per cast: <= S n;
+          - Place <= D n + S n: each adds one card to a drawer, a drawer never holds more
+            than D (a hand only comes with fewer), and only a discard-drawer spell takes
+            cards out, at most one from each of n drawers;
+          - Take + DrawFour <= Place + S n + n: each gives an empty hand cards, and a hand
+            empties only by a Place, a DiscardHand or a cast (a cast empties each of the n
+            hands at most once); each seat's hand may start full once (the deal);
+          - DropOut <= n; GiveBiscuit <= B: a gift moves a biscuit from a seat still
+            planning to one that has dropped out (never back: dropped-out seats do not
+            give), and a seat gains a biscuit while planning never (it takes one by
+            dropping out);
+          - so the moves other than Wait, A, are at most
+            2 (D + S) n + S n + 2 n + S + B; a Wait takes a seat out of the actors until
+            someone makes one of those A moves, and the eldest may not wait when all the
+            others do, so there are at most n waits before each of them and after the
+            last: Wait <= n (A + 1).
+        * Per round, the building step: n Reveals; MovePipe <= P (ruling R10: a pipe
+          moves at most once in its owner's one turn); Finish <= n (it ends a turn).
+        * Over the game, the building step's card moves: a seat builds from at most D - 1
+          drawer cards a round (one was revealed), and each card built from storage was
+          stored by one of those moves (an Exchange swaps, so the storage only grows by
+          Store): Build + BuildFaceDown + Store + Pipe + Discard <= 2 (D - 1) n R, and
+          Build <= (D - 1) n R. Familiar decisions (PlaceFamiliar, SkipFamiliar) <= G per
+          Build.
+
+        Total: 2 + n + R (C + (n + 1) A + n + S n + 2 n + P) + (2 + G) (D - 1) n R.
+        The bound is loose (a game of ordinary play is far shorter); what matters is that
+        it is finite and proven, so a driver or a save may refuse anything longer.
+        """
+        n, rounds, drawer = self.players, R.ROUNDS, R.DRAWER
+        cards = self.cards.values()
+        c_cards = len(self.cards)
+        spells = sum(1 for c in cards if c.kind == "spell")
+        pipes = sum(1 for c in cards if c.kind == "pipe")
+        breeding = any(c.power.breeding for c in cards)
+        grants = max((c.familiar + len(c.power.familiars) + (breeding and c.level == 3)
+                      for c in cards if c.kind == "building"), default=0)
+        places = (drawer + spells) * n
+        acting = places + (places + spells * n + n) + spells + n + R.BISCUITS
+        waits = n * (acting + 1)
+        planning = c_cards + acting + waits + spells * n
+        building = n + pipes + n
+        cards_built = (drawer - 1) * n * rounds
+        return (2 + n) + rounds * (planning + building) + (2 + grants) * cards_built
 
     def keita_example(self) -> MagicalState:
         """The rulebook's scoring example (Keita, seat 0, 34 VP); see

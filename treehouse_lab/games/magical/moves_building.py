@@ -127,24 +127,39 @@ class PipeKind(CardKind):
         return (f"card:{a.card}", *_pair(s, seat, a.a, a.b))
 
 
+def pipe_moves(s: Any, p: int) -> list[MovePipe]:
+    """Blue level 4 [move pipes]: each of the seat's pipes not yet moved this turn to any
+    other pair the pipe rule allows (ruling R10: a pipe moves at most once a turn, so a
+    turn, and a game, ends)."""
+    if not any(e.moves_pipes for e in s.powers(p)):
+        return []
+    out = []
+    pipes, moved, make = s.piped[p], s.moved, s.game.make
+    for pipe, a, b in sorted(pipes):
+        if pipe in moved:
+            continue
+        rest = [x for x in pipes if x[0] != pipe]
+        out.extend(make(MovePipe, pipe, x, y) for x, y in s.pipe_pairs(p, rest)
+                   if {x, y} != {a, b})
+    return out
+
+
 @KINDS.kind(MovePipe)
 class MovePipeKind(MagicalKind):
-    WHY = "Blue level 4 [move pipes]"
+    WHY = "Blue level 4 [move pipes]: 'can always move their pipes' (each once a turn: R10)"
 
     def generate(self, s, seat):
-        if s.owed or not any(e.moves_pipes for e in s.powers(seat)):
-            return []
-        out = []
-        pipes = s.piped[seat]
-        for pipe, a, b in sorted(pipes):
-            rest = [x for x in pipes if x[0] != pipe]
-            out.extend(s.game.make(MovePipe, pipe, x, y) for x, y in s.pipe_pairs(seat, rest)
-                       if {x, y} != {a, b})
-        return out
+        return [] if s.owed else pipe_moves(s, seat)
+
+    def refusal(self, s, a, player):
+        if s.phase == "building" and s.builder == player and a.card in s.moved:
+            return f"{a} is not allowed: {a.card} has moved this turn (ruling R10: once a turn)"
+        return None
 
     def apply(self, s, a, p):
         s.piped = put(s.piped, p, tuple((c, a.a, a.b) if c == a.card else (c, x, y)
                                         for c, x, y in s.piped[p]))
+        s.moved = s.moved + (a.card,)
 
     def click_path(self, s, a, seat):
         return (f"pipe:{a.card}", *_pair(s, seat, a.a, a.b))
@@ -224,7 +239,11 @@ class SkipFamiliarKind(MagicalKind):
 
 @KINDS.kind(Finish)
 class FinishKind(MagicalKind):
-    WHY = "Building Step 2: the drawer is empty; the turn ends"
+    """The builder ends the turn: offered once the drawer is empty while something may
+    still be done (a stored card to build, or a pipe to move with blue level 4); with
+    nothing left, the turn ends by itself (``Building.settle``)."""
+
+    WHY = "Building Step 2: the drawer is empty; the turn ends when the builder says so"
 
     def generate(self, s, seat):
         return [] if s.owed or s.drawers[seat] else [_FINISH]
@@ -263,4 +282,4 @@ def building_moves(s: Any, p: int) -> list:
     return out
 
 
-__all__ = ["CardKind", "building_moves", "take_card"]
+__all__ = ["CardKind", "building_moves", "pipe_moves", "take_card"]

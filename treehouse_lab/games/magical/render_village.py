@@ -357,5 +357,7 @@ def _prompt(state: MagicalState, p: int, targets: Collection[str],
     if ph == "building":
         if any(t.startswith("area:") for t in targets):
             return "place a familiar: click a glowing area"
+        if not any(t.startswith("card:") for t in targets):
+            return "move a pipe (click it, then two buildings), or Finish"
         return "click a drawer card, then where to build it"
     return ""

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...errors import RuleError
 from ...protocol import Action
+from . import pipes as pipe_rules
 from . import rules as R
 from .actions import DiscardCard, Exchange, KeepStorage
 
@@ -31,7 +32,14 @@ def migrate_0(save: dict) -> dict:
     return save
 
 
-MIGRATIONS = {0: migrate_0}
+def migrate_1(save: dict) -> dict:
+    """Format 1 had no record of the pipes moved this turn (blue level 4 could move a pipe
+    any number of times); format 2 lists them (ruling R10: once a turn). A format 1 save
+    has moved none yet."""
+    return {**save, "pipes_moved": []}
+
+
+MIGRATIONS = {0: migrate_0, 1: migrate_1}
 
 
 def check_save(s: Any) -> None:
@@ -47,10 +55,10 @@ def check_save(s: Any) -> None:
     for p in range(n):
         check_village(g, s.villages[p], f"{W}.villages[{p}]")
         sids = {x.id for x in s.villages[p]}
-        for i, (c, a, b) in enumerate(s.piped[p]):
-            if g.cards[c].kind != "pipe" or a not in sids or b not in sids or a == b:
-                raise RuleError(f"{W}.pipes[{p}][{i}]: a pipe card joining two buildings of "
-                                f"the village, got {[c, a, b]}")
+        for i, (c, _, _) in enumerate(s.piped[p]):
+            if g.cards[c].kind != "pipe":
+                raise RuleError(f"{W}.pipes[{p}][{i}]: {c} is not a pipe card")
+        pipe_rules.check_layout(g.pipe_rule, s.villages[p], s.piped[p], f"{W}.pipes[{p}]")
         for i, (_, on) in enumerate(s.stored[p]):
             if on not in sids:
                 raise RuleError(f"{W}.storage[{p}][{i}]: {on!r} is not a building of the "
@@ -172,6 +180,15 @@ def check_phase(s: Any) -> None:
         raise RuleError(f"{W}.play_order: only in the building step")
     if s.owed and s.phase != "building":
         raise RuleError(f"{W}.familiars_owed: only in the building step")
+    if s.moved:
+        if s.phase != "building":
+            raise RuleError(f"{W}.pipes_moved: pipes are moved only in the building step")
+        builder = s.order[s.turn]
+        if not any(e.moves_pipes for e in s.powers(builder)):
+            raise RuleError(f"{W}.pipes_moved: only a builder with blue level 4 [move pipes] "
+                            "moves pipes")
+        pipe_rules.moved_pipes_check(s.moved, (c for c, _, _ in s.piped[builder]),
+                                     f"{W}.pipes_moved")
     if s.phase in ("planning", "spell") and all(s.dropped):
         raise RuleError(f"{W}.dropped: the planning step ends when everyone is done")
     for p in range(n):

@@ -309,7 +309,9 @@ class Building(Stage):
 
     def settle(self, s: Any) -> bool:
         """Skip what needs no decision: placements that cannot be made, and a turn with
-        nothing left to build; after the last turn the round is over."""
+        nothing left to do (no card to build, no pipe blue level 4 could still move:
+        Building Step 2, "can always move their pipes"); after the last turn the round
+        is over."""
         if s.turn >= len(s.order):
             s.pop()
             return True
@@ -320,6 +322,9 @@ class Building(Stage):
                 return True
             return False
         if s.drawers[p] or s.storage_builds(p):
+            return False
+        from .moves_building import pipe_moves
+        if pipe_moves(s, p):
             return False
         next_builder(s)
         return True
@@ -335,9 +340,9 @@ class Building(Stage):
 
 
 def next_builder(s: Any) -> None:
-    """The turn passes to the next seat in play order."""
+    """The turn passes to the next seat in play order (no pipe has moved in it yet)."""
     s.turn += 1
-    s.owed = ()
+    s.owed = s.moved = ()
 
 
 class Over:

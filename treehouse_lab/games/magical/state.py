@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 from ...core.fields import Bool, Custom, Field, Int, Map, Opt, PerSeat, Seat, Str, Tuple
 from ...core.stages import StagedState
 from ...protocol import CHANCE
+from . import pipes as pipe_rules
 from . import rules as R
 from . import view
 from .actions import DrawCard
@@ -50,7 +51,7 @@ class MagicalState(StagedState):
     """A position. Fields are the declared ones below; read them through the accessors."""
 
     KINDS = KINDS
-    FORMAT = 1
+    FORMAT = 2
     MIGRATIONS = MIGRATIONS
     FIELDS = (
         Field("stack", phase_codec(), key="phase"),
@@ -68,6 +69,8 @@ class MagicalState(StagedState):
         Field("box", CARDS),
         Field("villages", PerSeat(Tuple(STACK))),
         Field("piped", PerSeat(Tuple(pieces(CARD, Str(), Str()))), key="pipes"),
+        Field("moved", CARDS, key="pipes_moved",
+              doc="the pipes the builder has moved this turn (each at most once: R10)"),
         Field("stored", PerSeat(Tuple(pieces(CARD, Str()))), key="storage"),
         Field("placed", Map(Seat(), keys=areas), key="forest"),
         Field("supply", PerSeat(Int(0, R.BOARD_FAMILIARS))),
@@ -190,6 +193,10 @@ class MagicalState(StagedState):
     def pipes(self, p: int) -> list[tuple[str, str, str]]:
         return list(self.piped[p])
 
+    def pipes_moved(self) -> list[str]:
+        """The pipes the builder has moved this turn: each moves at most once (R10)."""
+        return list(self.moved)
+
     def carriages_counts(self) -> list[int]:
         return [len(c) for c in self.carriages]
 
@@ -300,24 +307,13 @@ class MagicalState(StagedState):
         return out
 
     def pipe_pairs(self, p: int, pipes: Any) -> list[tuple[str, str]]:
-        """Pairs a pipe may join (ruling): two buildings not already joined, each with a
-        free side (a building in the row has two sides)."""
+        """Pairs a pipe may join, given ``pipes`` (every pipe but the one placed or moved),
+        under the game's pipe rule (``pipes.py``, ruling R10)."""
+        rule = self.game.pipe_rule
         if pipes is self.piped[p]:      # a new pipe (not one being moved): once a list
-            return self._memo_get(("pairs", p), lambda: self._pipe_pairs(p, pipes))
-        return self._pipe_pairs(p, pipes)
-
-    def _pipe_pairs(self, p: int, pipes: Any) -> list[tuple[str, str]]:
-        stacks = self.villages[p]
-        deg = {s.id: 0 for s in stacks}
-        for _, a, b in pipes:
-            deg[a] += 1
-            deg[b] += 1
-        comp = {}
-        for i, grp in enumerate(R.groups(stacks, pipes)):
-            for sid in grp:
-                comp[sid] = i
-        ends = sorted(s for s, d in deg.items() if d < 2)
-        return [(a, b) for i, a in enumerate(ends) for b in ends[i + 1:] if comp[a] != comp[b]]
+            return self._memo_get(("pairs", p), lambda: pipe_rules.free_pairs(
+                rule, self.villages[p], pipes))
+        return pipe_rules.free_pairs(rule, self.villages[p], pipes)
 
     def targets(self, p: int, card: str) -> list[str]:
         """Buildings a face-up building card may go on."""
