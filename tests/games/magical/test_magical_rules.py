@@ -482,9 +482,14 @@ def test_green_level_four_changes_purple_into_three_colours():
                   and c.colour == "green")
     stack = [purple_l1, "green2a", red_l3, "green4a"]
     assert cards["green4a"].effect == "three_potions"
-    s = G3.position(villages=[[B(*stack)], [], []], forest={fangs[0]: 0, fangs[1]: 0})
+    # issue 17 item 9: the purple must come from another building, through a pipe
+    own = G3.position(villages=[[B(*stack)], [], []], forest={fangs[0]: 0, fangs[1]: 0})
+    assert own.scores()[0]["potions"] == 0
+    pipe = [[("pipe1", purple_l1, "purple1a")], [], []]
+    s = G3.position(villages=[[B(*stack), B("purple1a")], [], []], pipes=pipe,
+                    forest={fangs[0]: 0, fangs[1]: 0})
     assert s.scores()[0]["potions"] == 3
-    without = G3.position(villages=[[B(*stack[:3])], [], []],
+    without = G3.position(villages=[[B(*stack[:3]), B("purple1a")], [], []], pipes=pipe,
                           forest={fangs[0]: 0, fangs[1]: 0})
     assert without.scores()[0]["potions"] == 0
 

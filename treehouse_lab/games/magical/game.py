@@ -50,6 +50,10 @@ class MagicalGame(Game):
         Option("objective_values", "tiles", "objective VP: as printed on the tiles (biscuits "
                "1, level 2 or higher 2) or as in the rulebook's text (3 each)",
                choices=("tiles", "text")),
+        Option("green_potions", "building", "where the red, blue and yellow potion a green "
+               "level 4 makes from piped-in purple go: its own building's level 3 (the "
+               "rulebook's words, ruling R12) or every building piped to it ('chain')",
+               choices=R.GREEN_POTIONS),
         Option("ages", None, "seats from eldest to youngest (None: seat 0 eldest, the last "
                "seat youngest); the eldest moves when all wait, the youngest wins ties",
                check=_check_ages),

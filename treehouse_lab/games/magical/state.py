@@ -366,7 +366,8 @@ class MagicalState(StagedState):
         out = []
         for p in range(n):
             stacks, pipes = self.villages[p], self.piped[p]
-            vp_pot, extracted, _ = R.potions(stacks, pipes, res[p], cards)
+            vp_pot, extracted, _ = R.potions(stacks, pipes, res[p], cards,
+                                              g.options["green_potions"])
             unprod = sum(1 for a, q in self.placed.items() if q == p and a in g.unproductive)
             out.append({"buildings": sum(R.stack_top_vp(s, cards) for s in stacks),
                         "potions": vp_pot,
