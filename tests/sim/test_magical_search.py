@@ -171,7 +171,7 @@ def _exchange_pending():
     spell = take(next(c for c in g.card_ids if cards[c].effect == "exchange"))
     stored = take(next(c for c in d["pool"] if cards[c].kind == "building"))
     d["storage"][r].append([stored, d["villages"][r][0]["cards"][0]])
-    d["trash"][r].append(spell)
+    # the spell in play is in no trash can until it is resolved (issue 17 item 14)
     d["phase"], d["spell"], d["caster"] = "spell", spell, r
     drawer_card = next(c for c in s.drawers[q] if cards[c].kind == "building")
     d["choices"] = [Exchange(drawer_card, s.stored[q][0][0]).to_json() if p == q

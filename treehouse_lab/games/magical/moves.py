@@ -279,29 +279,37 @@ class CastKind(MagicalKind):
         return [casts[c] for c in _spells(s, seat)]
 
     def apply(self, s, a, p):
+        """ "When the effects of the spell have been resolved, the spell is put in the trash
+        can": after the hands it sends to the carriages, and after the cards its discards
+        put in the trash cans (``Spell.settle``), so it lies on top of them (ruling R6)."""
         acting(s)
         g = s.game
         s.hands = put(s.hands, p, without(s.hands[p], a.card))
-        s.trash = put(s.trash, p, s.trash[p] + (a.card,))
         effect = g.cards[a.card].power
         if effect.reverses:
             s.direction = -s.direction
-            return
-        if effect.hands_to_carriage:
+        elif effect.hands_to_carriage:
             for q in range(g.players):
                 if not s.dropped[q]:
                     pass_hand(s, q)
-            return
-        todo = tuple("todo" if not s.dropped[q] and must_answer(s, effect, q) else None
-                     for q in range(g.players))
-        if "todo" in todo:
-            from .stages import Spell
-            s.choices = todo
-            s.spell_card, s.caster = a.card, p
-            s.push(Spell())
+        else:
+            todo = tuple("todo" if not s.dropped[q] and must_answer(s, effect, q) else None
+                         for q in range(g.players))
+            if "todo" in todo:
+                from .stages import Spell
+                s.choices = todo
+                s.spell_card, s.caster = a.card, p
+                s.push(Spell())
+                return
+        spell_to_trash(s, p, a.card)
 
     def click_path(self, s, a, seat):
         return (f"card:{a.card}", "cast")
+
+
+def spell_to_trash(s: Any, caster: int, card: str) -> None:
+    """The resolved spell goes on top of its caster's trash can (Planning Step)."""
+    s.trash = put(s.trash, caster, s.trash[caster] + (card,))
 
 
 def must_answer(s: Any, effect: R.Effect, q: int) -> bool:
