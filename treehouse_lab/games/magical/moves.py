@@ -11,6 +11,7 @@ Values are immutable (``state.py``): a change builds the new tuple and assigns i
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ...core.kinds import Kind, KindTable
@@ -42,6 +43,7 @@ from .actions import (
     Take,
     Wait,
 )
+from .view import building_name, face_down_numbers
 
 KINDS = KindTable("magical")
 _TAKE, _DRAW4, _DISCARD_HAND, _DROP, _WAIT = Take(), DrawFour(), DiscardHand(), DropOut(), Wait()
@@ -84,12 +86,24 @@ class MagicalKind(Kind):
         return f"{a} — {self.WHY}"
 
     def narrate(self, s: Any, a: Any, player: int) -> str:
+        """The log line, which every seat reads: a face-down building of the actor's is
+        named as the others know it ("face-down building 1": ruling R17)."""
         if player < 0:
             return State.narrate(s, a, None)
-        return f"{s.game.player_name(player)}: {a}"
+        return f"{s.game.player_name(player)}: {public_text(s, player, str(a))}"
 
     def click_path(self, s: Any, a: Any, seat: int) -> tuple[str, ...]:
         return ()
+
+
+def public_text(s: Any, p: int, text: str) -> str:
+    """``text`` with the ids of seat ``p``'s face-down buildings replaced by the names
+    every seat knows them by (``view.building_name``)."""
+    names = face_down_numbers(s, p)
+    if not names:
+        return text
+    return re.sub(r"[\w-]+", lambda m: building_name(s, p, m[0], None)
+                  if m[0] in names else m[0], text)
 
 
 def acting(s: Any) -> None:
