@@ -11,7 +11,6 @@ Values are immutable (``state.py``): a change builds the new tuple and assigns i
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ...core.kinds import Kind, KindTable
@@ -43,7 +42,7 @@ from .actions import (
     Take,
     Wait,
 )
-from .view import building_name, face_down_numbers
+from .view import public_text
 
 KINDS = KindTable("magical")
 _TAKE, _DRAW4, _DISCARD_HAND, _DROP, _WAIT = Take(), DrawFour(), DiscardHand(), DropOut(), Wait()
@@ -94,16 +93,6 @@ class MagicalKind(Kind):
 
     def click_path(self, s: Any, a: Any, seat: int) -> tuple[str, ...]:
         return ()
-
-
-def public_text(s: Any, p: int, text: str) -> str:
-    """``text`` with the ids of seat ``p``'s face-down buildings replaced by the names
-    every seat knows them by (``view.building_name``)."""
-    names = face_down_numbers(s, p)
-    if not names:
-        return text
-    return re.sub(r"[\w-]+", lambda m: building_name(s, p, m[0], None)
-                  if m[0] in names else m[0], text)
 
 
 def acting(s: Any) -> None:
@@ -294,8 +283,7 @@ class CastKind(MagicalKind):
 
     def apply(self, s, a, p):
         """ "When the effects of the spell have been resolved, the spell is put in the trash
-        can": after the hands it sends to the carriages, and after the cards its discards
-        put in the trash cans (``Spell.settle``), so it lies on top of them (ruling R6)."""
+        can": on top of the cards its effect moves (``Spell.settle``; ruling R6)."""
         acting(s)
         g = s.game
         s.hands = put(s.hands, p, without(s.hands[p], a.card))

@@ -21,8 +21,9 @@ from .actions import (
     SkipFamiliar,
     Store,
 )
-from .moves import KINDS, MagicalKind, public_text, put, without
+from .moves import KINDS, MagicalKind, put, without
 from .rules import Stack
+from .view import public_text
 
 _SKIP, _FINISH = SkipFamiliar(), Finish()
 

@@ -22,6 +22,7 @@ brown tile it has not seen.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any, Iterator, Mapping
 
 from ...core.zones import COUNTED, HIDDEN, OWNER, UNSEEN, Zone, ZoneTable, deal, seen_save
@@ -72,6 +73,16 @@ def building_name(s: Any, p: int, sid: str, viewer: int | None) -> str:
         return sid
     k = face_down_numbers(s, p).get(sid)
     return sid if k is None else f"face-down building {k}"
+
+
+def public_text(s: Any, p: int, text: str) -> str:
+    """``text`` with the ids of seat ``p``'s face-down buildings replaced by the names
+    every seat knows them by (``view.building_name``)."""
+    names = face_down_numbers(s, p)
+    if not names:
+        return text
+    return re.sub(r"[\w-]+", lambda m: building_name(s, p, m[0], None)
+                  if m[0] in names else m[0], text)
 
 
 def _masked(names: Mapping[str, int], sid: str) -> str:
@@ -216,4 +227,5 @@ def _redeal(game: Any, save: dict, q: int, choice: Any, rng: random.Random) -> A
 
 
 __all__ = ["ZONES", "MagicalZones", "alias", "building_name", "determinize",
-           "face_down_numbers", "hidden_from", "observation", "unseen_objectives"]
+           "face_down_numbers", "hidden_from", "observation", "public_text",
+           "unseen_objectives"]
