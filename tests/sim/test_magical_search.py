@@ -47,8 +47,16 @@ def _check_sample(d, s, seat: int) -> None:
     for q in range(s.game.players):
         assert len(d.hands[q]) == len(s.hands[q]) and len(d.drawers[q]) == len(s.drawers[q])
         assert len(d.carriages[q]) == len(s.carriages[q])
-        assert sorted(on for _, on in d.stored[q]) == sorted(on for _, on in s.stored[q])
+        # storage under the same buildings, named by place: another seat's face-down
+        # building is named by a card dealt again (issue 17 item 12)
+        assert _storage_places(d, q) == _storage_places(s, q)
     assert len(d.pool) == len(s.pool)
+
+
+def _storage_places(state, q: int) -> list[int]:
+    """Where seat ``q``'s stored cards lie: the village positions of their buildings."""
+    place = {st.id: i for i, st in enumerate(state.villages[q])}
+    return sorted(place[on] for _, on in state.stored[q])
 
 
 @pytest.mark.parametrize("players, seed, bot", [(3, 11, "random"), (4, 2, "random"),
@@ -171,7 +179,7 @@ def _exchange_pending():
     spell = take(next(c for c in g.card_ids if cards[c].effect == "exchange"))
     stored = take(next(c for c in d["pool"] if cards[c].kind == "building"))
     d["storage"][r].append([stored, d["villages"][r][0]["cards"][0]])
-    d["trash"][r].append(spell)
+    # the spell in play is in no trash can until it is resolved (issue 17 item 14)
     d["phase"], d["spell"], d["caster"] = "spell", spell, r
     drawer_card = next(c for c in s.drawers[q] if cards[c].kind == "building")
     d["choices"] = [Exchange(drawer_card, s.stored[q][0][0]).to_json() if p == q

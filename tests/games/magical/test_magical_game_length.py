@@ -146,10 +146,10 @@ def test_the_moved_pipes_are_saved_and_a_repeated_move_is_refused():
         s.game.state_from_json(dict(plain, pipes_moved=["pipe1"]))
 
 
-def test_a_format_1_save_has_moved_no_pipe():
+def test_a_format_2_save_has_moved_no_pipe():
     d = blue_builder().to_json()
     old = {k: v for k, v in d.items() if k != "pipes_moved"}
-    old["format"] = 1
+    old["format"] = 2
     s = tl.load_game("magical", players=3).state_from_json(old)
     assert s.pipes_moved() == [] and s.to_json() == d
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import pytest
+from tl_magical_setups import B, building, make, seats
 
 import treehouse_lab as tl
 from treehouse_lab.games.magical.moves import (
@@ -32,49 +32,6 @@ from treehouse_lab.games.magical.moves import (
     Take,
     Wait,
 )
-
-PLACE_KEYS = ("hands", "drawers", "carriages", "trash")
-
-
-def make(game: Any = None, phase: str = "planning", **fields: Any):
-    """A state in ``phase`` with the given fields of a save (``hands``, ``drawers``...);
-    every card not placed is in the undealt pool, split evenly into decks."""
-    game = game or tl.load_game("magical", players=3)
-    n = game.players
-    d = game.new_initial_state().to_json()
-    d["common"] = ["obj-fangs", "obj-biscuits"]
-    d["personal"] = ["obj-apples", "obj-webs", "obj-shrooms", "obj-tails"][:n]
-    d["phase"] = phase
-    d["tray"] = [0] + d["tray"][1:]
-    d["round_biscuits"] = n - 1
-    for k, v in fields.items():
-        d[k] = v
-    used = set(d["box"])
-    for k in PLACE_KEYS:
-        for cards in d[k]:
-            used.update(cards)
-    for v in d["villages"]:
-        for b in v:
-            used.update(b["cards"])
-    for v in d["pipes"]:
-        used.update(x[0] for x in v)
-    for v in d["storage"]:
-        used.update(x[0] for x in v)
-    if "pool" not in fields:
-        d["pool"] = sorted(c for c in game.card_ids if c not in used)
-    if "deck" not in fields:
-        d["deck"] = [len(d["pool"]) // n] * n
-    if "box_biscuits" not in fields:
-        d["box_biscuits"] = 20 - sum(d["tray"]) - sum(d["biscuits"]) - d["round_biscuits"]
-    return game.state_from_json(d)
-
-
-def seats(n: int, **given: Any) -> list:
-    """A per-seat list of empty lists with some seats filled: seats(3, **{"0": [...]})."""
-    out: list = [[] for _ in range(n)]
-    for k, v in given.items():
-        out[int(k)] = list(v)
-    return out
 
 
 def census_total(state) -> int:
@@ -225,7 +182,9 @@ def test_spell_discard_hand_card_is_chosen_secretly_and_revealed_together():
     assert s.actors() == [0]
     s.apply(DiscardCard("red1a", "hand"), by=0)
     assert s.hand(1) == ["blue1a"] and s.trash_of(1) == ["blue1b"]
-    assert s.trash_of(0) == ["spell5", "red1a"] and s.phase == "planning"
+    # the spell goes to the trash once resolved, on top of the card it discarded
+    # (issue 17 item 14; the old order put it under)
+    assert s.trash_of(0) == ["red1a", "spell5"] and s.phase == "planning"
     assert s.hand(2) == ["green1a"]
 
 
@@ -303,22 +262,6 @@ def test_play_order_is_revealed_together_and_lowest_first():
     orders = {p: G3.cards[c].order for p, c in enumerate(["red2a", "blue1a", "green1a"])}
     assert s.play_order == sorted(range(3), key=orders.get)
     assert s.trash_of(0) == ["red2a"] and s.phase == "building" and s.builder == 0
-
-
-def building(drawer, village=(), storage=(), pipes=(), forest=None, game=G3):
-    n = game.players
-    # seat 1 still has a card to build, so the round does not end after seat 0
-    return make(game, phase="building", drawers=seats(n, **{"0": drawer, "1": ["yellow1e"]}),
-                villages=[list(village)] + [[] for _ in range(n - 1)],
-                storage=[[list(x) for x in storage]] + [[] for _ in range(n - 1)],
-                pipes=[[list(x) for x in pipes]] + [[] for _ in range(n - 1)],
-                forest=forest or {}, supply=[9 - sum(1 for q in (forest or {}).values()
-                                                     if q == p) for p in range(n)],
-                play_order=list(range(n)), dropped=[True] * n, round_biscuits=0)
-
-
-def B(*cards, down=False):
-    return {"cards": list(cards), "down": down}
 
 
 def test_building_levels_stack_by_colour_and_face_down():
@@ -486,9 +429,14 @@ def test_green_level_four_changes_purple_into_three_colours():
                   and c.colour == "green")
     stack = [purple_l1, "green2a", red_l3, "green4a"]
     assert cards["green4a"].effect == "three_potions"
-    s = G3.position(villages=[[B(*stack)], [], []], forest={fangs[0]: 0, fangs[1]: 0})
+    # issue 17 item 9: the purple must come from another building, through a pipe
+    own = G3.position(villages=[[B(*stack)], [], []], forest={fangs[0]: 0, fangs[1]: 0})
+    assert own.scores()[0]["potions"] == 0
+    pipe = [[("pipe1", purple_l1, "purple1a")], [], []]
+    s = G3.position(villages=[[B(*stack), B("purple1a")], [], []], pipes=pipe,
+                    forest={fangs[0]: 0, fangs[1]: 0})
     assert s.scores()[0]["potions"] == 3
-    without = G3.position(villages=[[B(*stack[:3])], [], []],
+    without = G3.position(villages=[[B(*stack[:3]), B("purple1a")], [], []], pipes=pipe,
                           forest={fangs[0]: 0, fangs[1]: 0})
     assert without.scores()[0]["potions"] == 0
 

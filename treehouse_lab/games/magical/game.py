@@ -54,6 +54,10 @@ class MagicalGame(Game):
         Option("pipes", pipe_rules.ANY, "where a pipe may go (ruling R10): between any two "
                "of your buildings ('any', the rulebook's words) or only in chains ('chains': "
                "at most two pipes a building, no loops)", choices=pipe_rules.RULES),
+        Option("green_potions", "building", "where the red, blue and yellow potion a green "
+               "level 4 makes from piped-in purple go: its own building's level 3 (the "
+               "rulebook's words, ruling R12) or every building piped to it ('chain')",
+               choices=R.GREEN_POTIONS),
         Option("ages", None, "seats from eldest to youngest (None: seat 0 eldest, the last "
                "seat youngest); the eldest moves when all wait, the youngest wins ties",
                check=_check_ages),

@@ -42,6 +42,7 @@ from .actions import (
     Take,
     Wait,
 )
+from .view import public_text
 
 KINDS = KindTable("magical")
 _TAKE, _DRAW4, _DISCARD_HAND, _DROP, _WAIT = Take(), DrawFour(), DiscardHand(), DropOut(), Wait()
@@ -84,9 +85,11 @@ class MagicalKind(Kind):
         return f"{a} — {self.WHY}"
 
     def narrate(self, s: Any, a: Any, player: int) -> str:
+        """The log line, which every seat reads: a face-down building of the actor's is
+        named as the others know it ("face-down building 1": ruling R17)."""
         if player < 0:
             return State.narrate(s, a, None)
-        return f"{s.game.player_name(player)}: {a}"
+        return f"{s.game.player_name(player)}: {public_text(s, player, str(a))}"
 
     def click_path(self, s: Any, a: Any, seat: int) -> tuple[str, ...]:
         return ()
@@ -279,29 +282,36 @@ class CastKind(MagicalKind):
         return [casts[c] for c in _spells(s, seat)]
 
     def apply(self, s, a, p):
+        """ "When the effects of the spell have been resolved, the spell is put in the trash
+        can": on top of the cards its effect moves (``Spell.settle``; ruling R6)."""
         acting(s)
         g = s.game
         s.hands = put(s.hands, p, without(s.hands[p], a.card))
-        s.trash = put(s.trash, p, s.trash[p] + (a.card,))
         effect = g.cards[a.card].power
         if effect.reverses:
             s.direction = -s.direction
-            return
-        if effect.hands_to_carriage:
+        elif effect.hands_to_carriage:
             for q in range(g.players):
                 if not s.dropped[q]:
                     pass_hand(s, q)
-            return
-        todo = tuple("todo" if not s.dropped[q] and must_answer(s, effect, q) else None
-                     for q in range(g.players))
-        if "todo" in todo:
-            from .stages import Spell
-            s.choices = todo
-            s.spell_card, s.caster = a.card, p
-            s.push(Spell())
+        else:
+            todo = tuple("todo" if not s.dropped[q] and must_answer(s, effect, q) else None
+                         for q in range(g.players))
+            if "todo" in todo:
+                from .stages import Spell
+                s.choices = todo
+                s.spell_card, s.caster = a.card, p
+                s.push(Spell())
+                return
+        spell_to_trash(s, p, a.card)
 
     def click_path(self, s, a, seat):
         return (f"card:{a.card}", "cast")
+
+
+def spell_to_trash(s: Any, caster: int, card: str) -> None:
+    """The resolved spell goes on top of its caster's trash can (Planning Step)."""
+    s.trash = put(s.trash, caster, s.trash[caster] + (card,))
 
 
 def must_answer(s: Any, effect: R.Effect, q: int) -> bool:

@@ -23,6 +23,7 @@ from .actions import (
 )
 from .moves import KINDS, MagicalKind, put, without
 from .rules import Stack
+from .view import public_text
 
 _SKIP, _FINISH = SkipFamiliar(), Finish()
 
@@ -105,6 +106,11 @@ class BuildFaceDownKind(CardKind):
         take_card(s, p, a.card)
         s.villages = put(s.villages, p, s.villages[p] + (Stack((a.card,), True),))
 
+    def narrate(self, s, a, p):
+        # The card came from a hidden drawer and lies face down: only its builder knows
+        # it (ruling R17), and the log is read by every seat.
+        return f"{s.game.player_name(p)} builds a card face down (level 1, 0 VP)"
+
     def click_path(self, s, a, seat):
         return (f"card:{a.card}", f"facedown:{seat}")
 
@@ -178,6 +184,10 @@ class StoreKind(CardKind):
     def apply(self, s, a, p):
         s.drawers = put(s.drawers, p, without(s.drawers[p], a.card))
         s.stored = put(s.stored, p, s.stored[p] + ((a.card, a.on),))
+
+    def narrate(self, s, a, p):
+        # A stored card is its owner's secret (the storage zone): the log names the place.
+        return f"{s.game.player_name(p)} stores a card under {public_text(s, p, a.on)}"
 
     def click_path(self, s, a, seat):
         return (f"card:{a.card}", f"store:{a.on}")

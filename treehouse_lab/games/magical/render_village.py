@@ -22,6 +22,7 @@ from .render_shapes import (
     title,
     trash_seen,
 )
+from .view import building_name
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MagicalState
@@ -65,7 +66,7 @@ def working_board(state: MagicalState, out: list[str], p: int, x: float, y: floa
                            "move on to the next carriage"))
     top = y + 28
     _drawer(state, out, p, x + 8, top, viewer, targets, selection, h - 32)
-    _village(state, out, p, x + 332, top, w - 340, h - 32, targets, selection)
+    _village(state, out, p, x + 332, top, w - 340, h - 32, viewer, targets, selection)
     out.append("</g>")
 
 
@@ -161,9 +162,11 @@ def _card_word(state: MagicalState, cid: str) -> str:
 
 
 def _village(state: MagicalState, out: list[str], p: int, x: float, y: float, w: float,
-             h: float, targets: Collection[str], selection: Collection[str]) -> None:
+             h: float, viewer: int | None, targets: Collection[str],
+             selection: Collection[str]) -> None:
     """The buildings in a row (top card's colour, level and VP; face-down ones grey), what
-    each stores, and the pipes as lines under them."""
+    each stores, and the pipes as lines under them. A face-down card is named only for its
+    builder; the others see "face-down building k" (ruling R17)."""
     g = state.game
     village = state.village(p)
     pipes = state.pipes(p)
@@ -188,9 +191,11 @@ def _village(state: MagicalState, out: list[str], p: int, x: float, y: float, w:
         xs[b["id"]] = bx + bw / 2
         tid = f"stack:{b['id']}"
         depth = len(b["cards"])
+        name = building_name(state, p, b["id"], viewer)
+        down_word = f"down ({_card_word(state, b['id'])})" if viewer == p else "down"
         levels = " / ".join(_card_word(state, c) if not (k == 0 and b["down"])
-                            else "down" for k, c in enumerate(b["cards"]))
-        tip = (f"Building {b['id']}: level {b['level']}, {b['vp']} VP"
+                            else down_word for k, c in enumerate(b["cards"]))
+        tip = (f"Building {name}: level {b['level']}, {b['vp']} VP"
                + (f", {b['colour']}" if b["colour"] else ", face down")
                + f"; cards bottom to top: {levels}")
         effects = [g.cards[c].power.text for k, c in enumerate(b["cards"])
@@ -198,7 +203,7 @@ def _village(state: MagicalState, out: list[str], p: int, x: float, y: float, w:
         if effects:
             tip += "; effects: " + ", ".join(effects)
         attrs = target_attrs(tid, targets, selection, "tl-building")
-        out.append(f'<g{attrs} data-building="{b["id"]}" data-level="{b["level"]}" '
+        out.append(f'<g{attrs} data-building="{name}" data-level="{b["level"]}" '
                    f'data-vp="{b["vp"]}" data-down="{str(b["down"]).lower()}">{title(tip)}')
         for k in range(min(depth, 5) - 1, 0, -1):  # the cards below peek out on top
             out.append(rect(bx, by - 3 * k + 3 * (min(depth, 5) - 1), bw, bh, "#DDD",
@@ -235,7 +240,8 @@ def _village(state: MagicalState, out: list[str], p: int, x: float, y: float, w:
         d = py0 + 4 + (k % 4) * 5
         tid = f"pipe:{pc}"
         attrs = target_attrs(tid, targets, selection, "tl-pipe")
-        out.append(f'<g{attrs} data-pipe="{pc}">{title(f"Pipe {pc}: {a} to {b}")}'
+        ends = " to ".join(building_name(state, p, e, viewer) for e in (a, b))
+        out.append(f'<g{attrs} data-pipe="{pc}">{title(f"Pipe {pc}: {ends}")}'
                    f'<path d="M{x1 - 6:g} {py0 - 6:g} V{d:g} H{x2 + 6:g} V{py0 - 6:g}" '
                    'fill="none" stroke="#555" stroke-width="3.5" stroke-linejoin="round"/>'
                    f'<path d="M{x1 - 6:g} {py0 - 6:g} V{d:g} H{x2 + 6:g} V{py0 - 6:g}" '

@@ -346,31 +346,51 @@ def resources_of(areas: Sequence[str], forest: Mapping[str, Area]) -> dict[str, 
     return counts
 
 
+#: Where the potions a green level 4 makes go (ruling R12, option ``green_potions``):
+#: "building", its own building's level 3 only (the rulebook's words); "chain", every
+#: building piped to it.
+GREEN_POTIONS = ("building", "chain")
+
+
 def potions(stacks: Sequence[Stack], pipes: Sequence[tuple[str, str, str]],
-            resources: Mapping[str, int], cards: Mapping[str, Card]
-            ) -> tuple[int, set[str], list[set[str]]]:
+            resources: Mapping[str, int], cards: Mapping[str, Card],
+            green_potions: str = "building") -> tuple[int, set[str], list[set[str]]]:
     """(potion VP, colours extracted, potions supplied per group).
 
     Rulebook, "VP Effects of Level 3 Buildings": an Extract Potion with 2 of its
     resource gives that potion; a pipe group shares every potion; each Potion into VP
-    supplied with its colour gives 3 VP (once per card); a green level 4 supplied with
-    purple adds red, blue and yellow to its group (ruling: to the whole group).
+    supplied with its colour gives 3 VP (once per card). Green level 4 "Change 3 coloured
+    potion": "You will need to gain purple potion with another building, and connect it to
+    this building with a pipe" (ruling R12: purple extracted in its own building does not
+    count), and "The potion gained in this effect, is supplied to level 3 [Potion into VP]
+    of this building" (``green_potions="building"``, the default) or, in the variant
+    ``"chain"``, to every building piped to it. The supplied sets per group name what
+    every building of the group receives (a green level 4's own gain not included in
+    "building" mode).
     """
     by_id = {s.id: s for s in stacks}
     extracted: set[str] = set()
     vp = 0
     supplied_groups = []
     for group in groups(stacks, pipes):
-        supplied: set[str] = set()
-        powers = [e for sid in group for e in stack_powers(by_id[sid], cards)]
-        for e in powers:
-            if e.extracts and resources.get(COLOUR_RESOURCE[e.extracts], 0) >= 2:
-                supplied.add(e.extracts)
+        own = {sid: stack_powers(by_id[sid], cards) for sid in sorted(group)}
+        made = {sid: {e.extracts for e in powers if e.extracts
+                      and resources.get(COLOUR_RESOURCE[e.extracts], 0) >= 2}
+                for sid, powers in own.items()}
+        supplied: set[str] = set().union(*made.values())
         extracted |= supplied
-        for e in powers:
-            if e.changes and e.changes[0] in supplied:
-                supplied |= e.changes[1]
-        vp += sum(e.points for e in powers if e.potion_vp in supplied)
+        gained: dict[str, set[str]] = {sid: set() for sid in own}
+        for sid, powers in own.items():
+            others = set().union(*(m for o, m in made.items() if o != sid))
+            for e in powers:
+                if e.changes and e.changes[0] in others:
+                    gained[sid] |= e.changes[1]
+        if green_potions == "chain":
+            supplied |= set().union(*gained.values())
+            gained = {sid: set() for sid in own}
+        for sid, powers in own.items():
+            here = supplied | gained[sid]
+            vp += sum(e.points for e in powers if e.potion_vp in here)
         supplied_groups.append(supplied)
     return vp, extracted, supplied_groups
 

@@ -33,13 +33,29 @@ def migrate_0(save: dict) -> dict:
 
 
 def migrate_1(save: dict) -> dict:
-    """Format 1 had no record of the pipes moved this turn (blue level 4 could move a pipe
-    any number of times); format 2 lists them (ruling R10: once a turn). A format 1 save
+    """Format 1 put a spell in its caster's trash can when it was cast; format 2 puts it
+    there when its effect is resolved (rulebook, Planning Step; issue 17), so a save made
+    while a spell is being resolved (phase "spell") holds it only as the spell in play."""
+    save = dict(save)
+    spell, caster, trash = save.get("spell"), save.get("caster"), save.get("trash")
+    if save.get("phase") == "spell" and isinstance(caster, int) \
+            and not isinstance(caster, bool) and isinstance(trash, list) \
+            and 0 <= caster < len(trash) and isinstance(trash[caster], list) \
+            and spell in trash[caster]:
+        pile = list(trash[caster])
+        del pile[len(pile) - 1 - pile[::-1].index(spell)]
+        save["trash"] = [pile if p == caster else t for p, t in enumerate(trash)]
+    return save
+
+
+def migrate_2(save: dict) -> dict:
+    """Format 2 had no record of the pipes moved this turn (blue level 4 could move a pipe
+    any number of times); format 3 lists them (ruling R10: once a turn). A format 2 save
     has moved none yet."""
     return {**save, "pipes_moved": []}
 
 
-MIGRATIONS = {0: migrate_0, 1: migrate_1}
+MIGRATIONS = {0: migrate_0, 1: migrate_1, 2: migrate_2}
 
 
 def check_save(s: Any) -> None:
@@ -137,9 +153,8 @@ def check_phase(s: Any) -> None:
         if s.spell_card is None or "todo" not in s.choices:
             raise RuleError(f"{W}.spell: the 'spell' phase has a spell and choices to make")
         effect = s.game.cards[s.spell_card].power
-        if not (effect.discards_from or effect.exchanges) or \
-                s.caster < 0 or s.spell_card not in s.trash[s.caster]:
-            raise RuleError(f"{W}.spell: a discard or exchange spell in the caster's trash can")
+        if not (effect.discards_from or effect.exchanges) or s.caster < 0:
+            raise RuleError(f"{W}.spell: a discard or exchange spell, and its caster")
         for p, ch in enumerate(s.choices):
             if ch is None:
                 continue

@@ -244,6 +244,9 @@ class Spell(Stage):
                                    for c in drawers[q])
                 stored[q] = tuple((ch.drawer_card, on) if c == ch.storage_card else (c, on)
                                   for c, on in stored[q])
+        # "When the effects of the spell have been resolved, the spell is put in the
+        # trash can": on top of the cards it made its caster discard.
+        trash[s.caster] += (s.spell_card,)
         s.hands, s.drawers, s.trash, s.stored = (tuple(hands), tuple(drawers), tuple(trash),
                                                  tuple(stored))
         # "Then, the player who played the spell says 'I snap my fingers!'"

@@ -51,7 +51,7 @@ class MagicalState(StagedState):
     """A position. Fields are the declared ones below; read them through the accessors."""
 
     KINDS = KINDS
-    FORMAT = 2
+    FORMAT = 3
     MIGRATIONS = MIGRATIONS
     FIELDS = (
         Field("stack", phase_codec(), key="phase"),
@@ -253,7 +253,8 @@ class MagicalState(StagedState):
                 "to_choose": [p for p, c in enumerate(self.choices) if c == "todo"]}
 
     def card_census(self) -> dict[str, int]:
-        """Where the 96 planning cards are: {place: count}, always summing to 96."""
+        """Where the 96 planning cards are: {place: count}, always summing to 96 ("spell":
+        the spell being resolved, on the table until it goes to the trash)."""
         return {
             "deck": len(self.pool),
             "hands": sum(map(len, self.hands)),
@@ -264,6 +265,7 @@ class MagicalState(StagedState):
             + sum(map(len, self.piped)),
             "trash": sum(map(len, self.trash)),
             "box": len(self.box),
+            "spell": 0 if self.spell_card is None else 1,   # in play, not yet in the trash
         }
 
     # -- rules the kinds and stages share ------------------------------------------------
@@ -362,7 +364,8 @@ class MagicalState(StagedState):
         out = []
         for p in range(n):
             stacks, pipes = self.villages[p], self.piped[p]
-            vp_pot, extracted, _ = R.potions(stacks, pipes, res[p], cards)
+            vp_pot, extracted, _ = R.potions(stacks, pipes, res[p], cards,
+                                              g.options["green_potions"])
             unprod = sum(1 for a, q in self.placed.items() if q == p and a in g.unproductive)
             out.append({"buildings": sum(R.stack_top_vp(s, cards) for s in stacks),
                         "potions": vp_pot,
@@ -401,6 +404,8 @@ class MagicalState(StagedState):
         g = self.game
         n = g.players
         cards = list(self.pool) + list(self.box)
+        if self.spell_card is not None:     # in play until resolved (ruling R6)
+            cards.append(self.spell_card)
         for p in range(n):
             cards += self.hands[p] + self.drawers[p] + self.carriages[p] + self.trash[p]
             cards += tuple(c for c, _ in self.stored[p]) + tuple(x[0] for x in self.piped[p])

@@ -4,20 +4,25 @@ inferences the zones cannot express.
 Zones (rulebook, 2. Planning Step; ruling R1): the undealt pool is hidden but counted
 (the decks are its parts); a hand, a drawer, a storage and a personal objective are seen
 by their owner only; a carriage is hidden, except the cards a seat put there itself (the
-"known" record); villages, pipes, trash cans and the box are public. Storage holds only
-buildings and a drawer no spell (3. Building Step; ruling R9), which a determinization
-respects.
+"known" record); a building card built face down is seen by its builder only (it came
+from a hidden drawer and lies face down: ruling R17); villages, pipes, trash cans and the
+box are otherwise public. Storage holds only buildings, a drawer no spell and a face-down
+place a building (3. Building Step; ruling R9), which a determinization respects.
 
-Two things the zones cannot say, written here: a secret choice already made (a
+Three things the zones cannot say, written here: a secret choice already made (a
 play-order card, a spell's answer) is masked in what the other seats see and dealt again
-to fit the sampled cards; and the brown objective tiles nobody holds are not in the save,
-so the personal objectives a seat has not seen are drawn from every brown tile it has not
-seen.
+to fit the sampled cards; a building is named by its bottom card, so where the other seats
+see a face-down building its name in the pipes and storage is an alias (``?down1`` for
+the first face-down building of that village, in village order), turned back into the
+sampled card's name by :func:`determinize`; and the brown objective tiles nobody holds
+are not in the save, so the personal objectives a seat has not seen are drawn from every
+brown tile it has not seen.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from typing import Any, Iterator, Mapping
 
 from ...core.zones import COUNTED, HIDDEN, OWNER, UNSEEN, Zone, ZoneTable, deal, seen_save
@@ -41,13 +46,64 @@ def _storage_slots(save: Mapping) -> Iterator[tuple]:
             yield p, pair, 0
 
 
+def _face_down_slots(save: Mapping) -> Iterator[tuple]:
+    """The bottom card of each building built face down (its id names the building)."""
+    for p, stacks in enumerate(save.get("villages") or ()):
+        for st in stacks:
+            if st.get("down"):
+                yield p, st["cards"], 0
+
+
+def face_down_numbers(s: Any, p: int) -> dict[str, int]:
+    """{building id: k} for the face-down buildings of seat ``p``'s village, numbered 1, 2...
+    in village order: how the other seats tell them apart (they cannot see the card)."""
+    downs = (st.cards[0] for st in s.villages[p] if st.down)
+    return {sid: k for k, sid in enumerate(downs, 1)}
+
+
+def alias(k: int) -> str:
+    """What the other seats' seen save writes for the ``k``-th face-down building."""
+    return f"{UNSEEN}down{k}"
+
+
+def building_name(s: Any, p: int, sid: str, viewer: int | None) -> str:
+    """Seat ``p``'s building ``sid`` as ``viewer`` may name it (None: everyone, the
+    public log): its id, or "face-down building k" for one only its builder has seen."""
+    if viewer == p:
+        return sid
+    k = face_down_numbers(s, p).get(sid)
+    return sid if k is None else f"face-down building {k}"
+
+
+def public_text(s: Any, p: int, text: str) -> str:
+    """``text`` with the ids of seat ``p``'s face-down buildings replaced by the names
+    every seat knows them by (``view.building_name``)."""
+    names = face_down_numbers(s, p)
+    if not names:
+        return text
+    return re.sub(r"[\w-]+", lambda m: building_name(s, p, m[0], None)
+                  if m[0] in names else m[0], text)
+
+
+def _masked(names: Mapping[str, int], sid: str) -> str:
+    k = names.get(sid)
+    return sid if k is None else alias(k)
+
+
 class MagicalZones(ZoneTable):
-    """The zones, and other seats' secret choices masked in the seen save."""
+    """The zones; other seats' secret choices masked in the seen save, and their face-down
+    buildings named by alias where the pipes and storage refer to them."""
 
     def seen(self, state: Any, seat: int) -> dict:
         save = super().seen(state, seat)
         save["choices"] = [c if q == seat or c is None or c == "todo" else UNSEEN
                            for q, c in enumerate(save["choices"])]
+        for q in range(state.game.players):
+            names = face_down_numbers(state, q) if q != seat else {}
+            if names:
+                save["pipes"][q] = [[c, _masked(names, a), _masked(names, b)]
+                                    for c, a, b in save["pipes"][q]]
+                save["storage"][q] = [[c, _masked(names, on)] for c, on in save["storage"][q]]
         return save
 
 
@@ -57,6 +113,7 @@ ZONES = MagicalZones(
      Zone("drawers", OWNER, "drawers", per_seat=True, holds=_no_spell),
      Zone("storage", OWNER, slots=_storage_slots, holds=_building),
      Zone("carriages", HIDDEN, "carriages", per_seat=True),
+     Zone("face_down", OWNER, slots=_face_down_slots, holds=_building),
      Zone("personal", OWNER, "personal", per_seat=True)],
     universe=lambda g: g.card_ids)
 
@@ -75,6 +132,7 @@ def hidden_from(state: Any, seat: int) -> set[str]:
 
 def observation(s: Any, p: int) -> dict:
     """What seat ``p`` sees, in the board's words (core adds the seen save)."""
+    names = [face_down_numbers(s, q) if q != p else {} for q in range(s.game.players)]
     return {
         "viewer": p, "phase": s.phase, "round": s.round, "direction": s.direction,
         "side": s.side,
@@ -86,9 +144,13 @@ def observation(s: Any, p: int) -> dict:
         "carriages": [len(c) for c in s.carriages],
         "carriage_known": [sorted(s.carriage_known(i, p)) for i in range(s.game.players)],
         "trash": [list(t) for t in s.trash], "box": sorted(s.box),
-        "villages": [[{"cards": list(b.cards), "down": b.down} for b in v]
-                     for v in s.villages],
-        "pipes": [[list(x) for x in v] for v in s.piped],
+        # a face-down card is its builder's secret: "?" for the others, and the
+        # building's alias (?down1...) in the pipes and storage (module docstring)
+        "villages": [[{"cards": [UNSEEN if k == 0 and b.down and q != p else c
+                                 for k, c in enumerate(b.cards)], "down": b.down} for b in v]
+                     for q, v in enumerate(s.villages)],
+        "pipes": [[[c, _masked(names[q], a), _masked(names[q], b)] for c, a, b in v]
+                  for q, v in enumerate(s.piped)],
         "forest": dict(sorted(s.placed.items())), "supply": list(s.supply),
         "biscuits": list(s.biscuit_counts), "round_biscuits": s.round_biscuits,
         "tray": list(s.tray_piles), "box_biscuits": s.box_biscuits,
@@ -101,7 +163,8 @@ def observation(s: Any, p: int) -> dict:
         # Public facts: which buildings hold a face-down stored card (the board shows
         # "N stored"), who still has a secret choice to make, draws owed while dealing,
         # and who holds a face-down personal objective.
-        "storage_on": [sorted(on for _, on in v) for v in s.stored],
+        "storage_on": [sorted(_masked(names[q], on) for _, on in v)
+                       for q, v in enumerate(s.stored)],
         "to_choose": [c == "todo" for c in s.choices],
         "to_draw": list(s.to_draw),
         "personal_dealt": [t is not None for t in s.personal],
@@ -127,9 +190,23 @@ def determinize(game: Any, observation: Mapping, seat: int, rng: random.Random) 
     rng.shuffle(tiles)
     save["personal"] = [tiles.pop() if t == UNSEEN else t for t in save["personal"]]
     save = deal(game, ZONES, save, seat, rng)
+    _name_face_down(save, seat)
     save["pool"] = sorted(save["pool"])
     save["choices"] = [_redeal(game, save, q, c, rng) for q, c in enumerate(save["choices"])]
     return game.state_from_json(save)
+
+
+def _name_face_down(save: dict, seat: int) -> None:
+    """The aliases of the other seats' face-down buildings, replaced by the cards dealt
+    there (in village order, as :meth:`MagicalZones.seen` numbered them)."""
+    for q, stacks in enumerate(save["villages"]):
+        if q == seat:
+            continue
+        ids = {alias(k): st["cards"][0]
+               for k, st in enumerate((st for st in stacks if st["down"]), 1)}
+        if ids:
+            save["pipes"][q] = [[c, ids.get(a, a), ids.get(b, b)] for c, a, b in save["pipes"][q]]
+            save["storage"][q] = [[c, ids.get(on, on)] for c, on in save["storage"][q]]
 
 
 def _redeal(game: Any, save: dict, q: int, choice: Any, rng: random.Random) -> Any:
@@ -149,5 +226,6 @@ def _redeal(game: Any, save: dict, q: int, choice: Any, rng: random.Random) -> A
     return DiscardCard(rng.choice(sorted(save[PILES[place]][q])), place).to_json()
 
 
-__all__ = ["ZONES", "MagicalZones", "determinize", "hidden_from", "observation",
+__all__ = ["ZONES", "MagicalZones", "alias", "building_name", "determinize",
+           "face_down_numbers", "hidden_from", "observation", "public_text",
            "unseen_objectives"]
