@@ -244,7 +244,7 @@ def completions(order: str | Order, supply: Mapping[str, int], jokers: bool = Tr
     ``StartJoker`` and ``Joker``) actions until the order is completely covered. The
     covered order is recorded up to identical symbols; positions already explored are not
     explored again. Sorted. Bees in the supply never count; Soup Stew plates are filled
-    with ``PlacePlate`` (no jokers on plates, D29)."""
+    with ``PlacePlate`` (jokers on plates as the game's ``plate_jokers`` says, D29)."""
     g = _game_for(supply, order, game)
     o = _order(order, g)
     s = g.position(kitchens=[{o.minutes: o.id}] + [{}] * (g.players - 1),

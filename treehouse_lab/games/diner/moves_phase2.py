@@ -210,10 +210,11 @@ class StartJokerKind(Kind):
         s.replace(st.AssignStep(player, (a.order, i)))
 
     def explain(self, s: DinerState, a: StartJoker, player: int) -> str:
+        now = ("nothing in your supply can fill this symbol now, "
+               if s.game.jokers == "missing" else "")
         return ("Ingredient Jokers: 2 Daisies or 4 arbitrary ingredients stacked on a symbol "
-                "replace the missing ingredient. Jokers are optional; nothing in your supply "
-                "can fill this symbol now, your supply can finish the joker, and you must "
-                "finish it before anything else.")
+                f"replace the missing ingredient. Jokers are optional; {now}your supply can "
+                "finish the joker, and you must finish it before anything else.")
 
     def narrate(self, s: DinerState, a: StartJoker, player: int) -> str:
         return (f"{who(s, player)} starts a joker for the {ingredient(a.symbol)} of "
