@@ -143,7 +143,7 @@ def test_bees_are_refused_as_jokers_and_for_recycling_and_discarding():
     # With four ingredients a joker may start, but a bee never goes on it.
     s = g.position(kitchens=[{4: "acorn-chowder", 6: "acorn-fritters"},
                              {4: "blueberry-risotto", 6: "blueberry-salad"}],
-                   supplies=[["bee", "radish", "radish", "mushroom", "mushroom"], []],
+                   supplies=[["bee", "radish", "radish", "daisy", "radish"], []],
                    stage="assign")
     s.apply(StartJoker("acorn-chowder", "acorn"))
     assert all(a.ingredient != "bee" for a in s.legal_actions())

@@ -143,7 +143,8 @@ def test_click_paths_assigning_an_ingredient_then_the_symbol():
     paths = s.click_paths()
     assert paths[Place("dandelion-soup", "acorn")] == ("supply:0:acorn",
                                                        "slot:dandelion-soup:1")
-    assert paths[StartJoker("dandelion-soup", "radish")] == ("joker:dandelion-soup:2",)
+    # A joker waits until the Acorn is placed (ruling D11).
+    assert StartJoker("dandelion-soup", "radish") not in paths
     # After the first click, the board marks the symbol to click next.
     svg = g.render_svg(s, viewer=0, selection=("supply:0:acorn",),
                        targets=frozenset({"slot:dandelion-soup:1"}))
@@ -152,6 +153,7 @@ def test_click_paths_assigning_an_ingredient_then_the_symbol():
     assert marked and "tl-target" in marked[0].get("class")
     assert any("tl-selected" in (e.get("class") or "") for e in root.iter())
     s.apply(Place("dandelion-soup", "acorn"))
+    assert s.click_paths()[StartJoker("dandelion-soup", "radish")] == ("joker:dandelion-soup:2",)
     assert s.click_paths()[FinishAssigning()] == ("finish",)
 
 
@@ -192,6 +194,9 @@ def test_legal_action_texts_are_sentences():
                         supplies=[["acorn", "daisy", "daisy"], []], stage="assign")
     texts = [str(a) for a in s.legal_actions()]
     assert "Place an Acorn on Dandelion Soup" in texts
+    assert len(set(texts)) == len(texts)
+    s.apply(Place("dandelion-soup", "acorn"))
+    texts = [str(a) for a in s.legal_actions()]
     assert "Start a joker for the Radish of Dandelion Soup (2 Daisies or 4 ingredients)" \
         in texts
     assert len(set(texts)) == len(texts)

@@ -482,7 +482,9 @@ def test_a_joker_that_cannot_be_finished_cannot_be_started_or_fed():
 
 
 def test_a_started_joker_comes_before_anything_else():
-    s = assign_position({4: "dandelion-soup"}, ["acorn", "daisy", "daisy", "mushroom"])
+    # Only the variant lets a joker start while an ingredient can still be placed (D11).
+    s = assign_position({4: "dandelion-soup"}, ["acorn", "daisy", "daisy", "mushroom"],
+                        jokers="any")
     s.apply(StartJoker("dandelion-soup", "radish"))
     assert not s.is_legal(Place("dandelion-soup", "acorn"))
     with pytest.raises(tl.IllegalActionError, match="finish the joker"):

@@ -137,9 +137,14 @@ def ingredients_of(supply: Mapping[str, int]) -> dict[str, int]:
 
 @cache
 def _standard_game(modules: tuple[str, ...] = ()) -> DinerGame:
+    """The game the counting questions ask by default: the variants ``jokers="any"`` and
+    ``plate_jokers="never"`` (rulings D11, D29), under which a covered order can take every
+    shape that jokers allow whatever the supply holds. Under the rulebook's default a
+    joker only replaces what the supply cannot give, so fewer ways exist; pass ``game`` to
+    count those (:func:`ways_to_complete` follows the game's ``jokers`` option)."""
     from .game import DinerGame
 
-    return DinerGame(players=2, modules=modules)
+    return DinerGame(players=2, modules=modules, jokers="any", plate_jokers="never")
 
 
 def _game_for(supply: Mapping[str, int], order: str | Order | None = None,
@@ -197,8 +202,10 @@ def engine_joker_stacks(supply: Mapping[str, int], game: DinerGame | None = None
     position holding ``supply`` and one order, ``StartJoker`` and then every sequence of
     legal ``Joker`` steps until the joker is finished. Sorted multisets.
 
-    Equals :func:`joker_stacks` except for four daisies (D11: two daisies finish a joker)."""
-    g = _game_for(supply, None, game)
+    Equals :func:`joker_stacks` except for four daisies (D11: two daisies finish a joker).
+    Asked under ``jokers="any"`` (the stacking rule is the same under both readings; the
+    variant lets the joker start whatever the supply holds)."""
+    g = _game_for(supply, None, game if game is not None and game.jokers == "any" else None)
     oid = next(o for o in g.starting_ids if g.orders[o].minutes == 4)
     order = g.orders[oid]
     s = g.position(kitchens=[{order.minutes: oid}] + [{}] * (g.players - 1),
@@ -237,7 +244,7 @@ def completions(order: str | Order, supply: Mapping[str, int], jokers: bool = Tr
     ``StartJoker`` and ``Joker``) actions until the order is completely covered. The
     covered order is recorded up to identical symbols; positions already explored are not
     explored again. Sorted. Bees in the supply never count; Soup Stew plates are filled
-    with ``PlacePlate`` (no jokers on plates, D29)."""
+    with ``PlacePlate`` (jokers on plates as the game's ``plate_jokers`` says, D29)."""
     g = _game_for(supply, order, game)
     o = _order(order, g)
     s = g.position(kitchens=[{o.minutes: o.id}] + [{}] * (g.players - 1),
@@ -287,19 +294,37 @@ def ways_to_complete(order: str | Order, supply: Mapping[str, int], jokers: bool
     ``h_n[x_k + J]``, by Pólya's cycle index of the symmetric group,
     ``h_n[S] = sum over partitions lambda of n of prod_j S(x**j)**m_j / z_lambda``. The
     order's generating function is the product over its kinds of symbols, and the ways the
-    supply ``c`` can pay for are its coefficients at exponents ``a <= c``, summed."""
+    supply ``c`` can pay for are its coefficients at exponents ``a <= c``, summed.
+
+    That is the count under ``jokers="any"`` (the default ``game`` here). Under the
+    rulebook's ``jokers="missing"`` (D11) the supply's own ingredients go on their symbols
+    first, ``min(c_k, n_k)`` of each kind, and only the ``m_k`` symbols left take jokers,
+    paid from what remains: the product of ``h_{m_k}[J]`` alone."""
     import sympy
     from sympy.polys.domains import QQ
     from sympy.polys.rings import ring
 
-    o = _order(order, _game_for(supply, order, game))
+    g = _game_for(supply, order, game)
+    o = _order(order, g)
     counts = ingredients_of(supply)   # bees never count
     plates = [s for s in o.ingredients if s in PLATES]
     if plates:
         if len(plates) != len(o.ingredients):
             raise RuleError(f"order: {o.name} mixes plates and ingredients; count its plates "
                             "with soup_ways")
+        if jokers and g.plate_jokers:
+            raise RuleError("game: soup_ways counts plates without jokers; ask a game with "
+                            "plate_jokers='never', or count with completions")
         return soup_ways(plates, counts)
+    need = Counter(o.ingredients)
+    if g.jokers == "missing":
+        # D11: every ingredient the supply holds for a symbol goes there first; jokers
+        # cover only the symbols still missing, paid from what is left.
+        placed = {k: min(counts.get(k, 0), n) for k, n in need.items()}
+        counts = {k: c - placed.get(k, 0) for k, c in counts.items()}
+        need = Counter({k: n - placed[k] for k, n in need.items() if n > placed[k]})
+        if need and not jokers:
+            return sympy.Integer(0)
     bound = tuple(counts.get(k, 0) for k in INGREDIENTS)
     R, *x = ring(",".join(f"x_{k}" for k in INGREDIENTS), QQ)
     daisy = x[INGREDIENTS.index(DAISY)]
@@ -325,8 +350,9 @@ def ways_to_complete(order: str | Order, supply: Mapping[str, int], jokers: bool
 
     joker = cut(h(ANY_JOKER, sum(x, R.zero)) - daisy**ANY_JOKER + daisy**DAISY_JOKER)
     gf = R.one
-    for kind, n in Counter(o.ingredients).items():
-        cover = x[INGREDIENTS.index(kind)] + (joker if jokers else R.zero)
+    for kind, n in need.items():
+        own = x[INGREDIENTS.index(kind)] if g.jokers == "any" else R.zero
+        cover = own + (joker if jokers else R.zero)
         gf = cut(gf * h(n, cover))
     ways = sum(gf.values(), QQ(0))
     return sympy.Integer(int(ways))

@@ -114,6 +114,13 @@ class DinerGame(Game):
         Option("move_left", "must",
                "the move-an-order-left effect: 'must' (ruling D9) or 'may' be turned down",
                choices=("must", "may")),
+        Option("jokers", "missing",
+               "Ingredient Jokers: 'missing' (only on a symbol the supply cannot fill once "
+               "every ingredient that can be assigned is, ruling D11) or 'any' uncovered "
+               "symbol, even one whose ingredient you hold", choices=("missing", "any")),
+        Option("plate_jokers", "missing",
+               "jokers on Soup Stew plates (module chili): 'missing' (on a plate whose letter "
+               "already holds a kind, ruling D29) or 'never'", choices=("missing", "never")),
         Option("orders", standard_orders()[1],
                "the order cards: 'standard' (the stand-in set), a list of 54 order tables, "
                "or load_orders(path) from Python; never a file name", check=orders_option),
@@ -190,6 +197,8 @@ class DinerGame(Game):
         self.tray_spaces: int = lay.tray[n]
         self.end_after: int = self.options["end_after"] or END_AFTER[n]
         self.move_left: str = self.options["move_left"]
+        self.jokers: str = self.options["jokers"]
+        self.plate_jokers: bool = self.options["plate_jokers"] == "missing"
         self.action_cards_in_box: int = 0 if self.chili else len(
             actions_of(self.options["actions"]))
         self.challenges_in_box: int = 0 if self.bees else len(
@@ -216,10 +225,11 @@ class DinerGame(Game):
         self.recycle_of = tuple(Recycle(k) for k in kinds)
         self.place_of = {(o, s): Place(o, kinds[s]) for o, syms in self.symbols.items()
                          for s in set(syms) if s < p0}
-        self.start_of = {(o, s): StartJoker(o, kinds[s]) for o, syms in self.symbols.items()
-                         for s in set(syms) if s < p0}
-        self.joker_of = {(o, s, k): Joker(o, kinds[s], kinds[k])
-                         for o, syms in self.symbols.items() for s in set(syms) if s < p0
+        names = self.symbol_names
+        self.start_of = {(o, s): StartJoker(o, names[s]) for o, syms in self.symbols.items()
+                         for s in set(syms)}
+        self.joker_of = {(o, s, k): Joker(o, names[s], kinds[k])
+                         for o, syms in self.symbols.items() for s in set(syms)
                          for k in self.ingredients}
         self.plate_of = {(o, s, k): PlacePlate(o, self.symbol_names[s], kinds[k])
                          for o, syms in self.symbols.items() for s in set(syms) if s >= p0

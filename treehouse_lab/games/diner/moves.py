@@ -301,10 +301,7 @@ class MoveOrderKind(Kind):
         space = s.take_space(t.row, t.column)
         s.set_supply(player, tuple(x + y for x, y in zip(s.supplies[player], space)))
         if not any(any(x) for x in s.shelf_rows[g.row_of_size[t.row]]):
-            # Refilling a Shelf Row: refill at once, then the row's bonus.
-            if g.bees and t.row not in s.emptied:
-                s.emptied = (*s.emptied, t.row)
-            s.push(st.FillStep(t.row), *g.bonus[(t.row, player)])
+            row_emptied(s, t.row, player)
 
     def explain(self, s: DinerState, a: MoveOrder, player: int) -> str:
         t = s.stack[-1]
@@ -335,6 +332,17 @@ class MoveOrderKind(Kind):
 
     def click_path(self, s: DinerState, a: MoveOrder, seat: int) -> tuple[str, ...]:
         return (f"order:{a.order}",)
+
+
+def row_emptied(s: DinerState, size: int, player: int) -> None:
+    """Refilling a Shelf Row: "As soon as you have taken the last ingredients from a shelf
+    row (all spaces in this row are completely empty), you must immediately refill this
+    shelf row ... As a reward for refilling you receive the shelf bonus": refill at once,
+    then the row's bonus (D7; with an empty bag and compost nothing is drawn, D14)."""
+    g = s.game
+    if g.bees and size not in s.emptied:
+        s.emptied = (*s.emptied, size)
+    s.push(st.FillStep(size), *g.bonus[(size, player)])
 
 
 def supply_path(a: Any, seat: int) -> tuple[str, ...]:

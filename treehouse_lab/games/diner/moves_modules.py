@@ -22,8 +22,8 @@ from .actions import (
     TakeFromPantry,
     card_name,
 )
-from .moves import RULES, chance_moves, not_now, top_named, who
-from .moves_phase2 import phase_two_of, placing, slot_path
+from .moves import RULES, chance_moves, not_now, row_emptied, top_named, who
+from .moves_phase2 import holding_back, phase_two_of, placing, slot_path
 from .rules import PRAISE_PER_CHALLENGE, a_an, clamp_mood, ingredient, plate_name, title
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -101,7 +101,7 @@ class PlacePlateKind(Kind):
         i = s.first_uncovered(player, slot, sym)
         if i is None:
             return f"{title(a.order)} has no uncovered {plate_name(a.plate)}"
-        return s.plate_conflict(player, slot, i, k)
+        return s.plate_conflict(player, slot, i, k) or holding_back(s, player, slot, i, k)
 
     def apply(self, s: DinerState, a: PlacePlate, player: int) -> None:
         g = s.game
@@ -216,7 +216,13 @@ class TakeFromPantryKind(Kind):
         s.add_to_space(a.size, a.column, k, -1)
         s.set_supply(player, s.add(s.supplies[player], k, 1))
         # "Refill the space that became empty": one token from the bag on that circle (D32).
-        s.replace(st.RefillStep(a.size, a.column))
+        # With the bag and the compost both empty nothing refills it; if that leaves the
+        # whole row empty, the row was emptied like any other and pays its bonus (D38).
+        if any(s.bag_counts) or any(any(x) for x in s.shelf_rows[s.game.row_of_size[a.size]]):
+            s.replace(st.RefillStep(a.size, a.column))
+            return
+        s.pop()
+        row_emptied(s, a.size, player)
 
     def explain(self, s: DinerState, a: TakeFromPantry, player: int) -> str:
         return ("Take a shortcut!: any one ingredient or bee from the pantry, no minutes to pay; "

@@ -10,7 +10,7 @@ from ...protocol import Action
 from . import stages as st
 from .actions import FinishAssigning, Joker, Place, StartJoker
 from .moves import RULES, not_now, supply_path, top_named, who
-from .rules import DAISY, PLATES, a_an, ingredient, joker_done, title
+from .rules import BEE, DAISY, a_an, ingredient, joker_done, plate_name, title
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerState
@@ -38,6 +38,16 @@ def placing(s: DinerState, player: int) -> str | None:
     return None
 
 
+def holding_back(s: DinerState, player: int, slot: int, i: int, k: int) -> str | None:
+    """Why ingredient ``k`` may not go on symbol ``i`` of the order in ``slot`` because it
+    would leave fewer ingredients placed than another way (None if it may; D35)."""
+    if s.keeps_most(player, slot, i, k):
+        return None
+    return ("Holding back ingredients is not allowed: "
+            f"{s.most_placed(player)} ingredients of your supply can still be placed, and "
+            f"{a_an(s.game.kinds[k])} there would leave fewer (ruling D35)")
+
+
 def phase_two_of(s: DinerState, seat: int, action_type: type) -> list[Action]:
     """The Phase 2 moves of one kind, in the order the Assign stage lists them."""
     t = top_named(s, "assign")
@@ -60,34 +70,46 @@ class PlaceKind(Kind):
     @staticmethod
     def phase_two(s: DinerState, player: int) -> list[Action]:
         """Phase 2 with no joker under way: each ingredient onto the first uncovered
-        matching symbol of an order, or onto a Soup Stew plate (any ingredient that fits,
-        no jokers, D29), order by order; bees onto the orders with the fewest; then
-        jokers started on a symbol, or, once nothing can be placed, finishing (2. Assign
-        Ingredients). One list, since placements of different kinds interleave."""
+        matching symbol of an order, or onto a Soup Stew plate (any ingredient that fits),
+        order by order, as long as the most ingredients can still be placed (D35); bees
+        onto the orders with the fewest; then jokers started on a symbol (D11: once no
+        ingredient can be placed; on a plate, D29: once its letter holds a kind), and,
+        once nothing can be placed, finishing (2. Assign Ingredients). One list, since
+        placements of different kinds interleave."""
         g = s.game
         sup = s.supplies[player]
-        can_start = s.can_start_joker(player)
         p0 = g.plate0
+        best: list[int] = []     # most_placed, worked out the first time it is needed
+
+        def keeps_most(slot: int, i: int, k: int) -> bool:
+            if not best:
+                best.append(s.most_placed(player))
+            return s.keeps_most(player, slot, i, k, best[0])
+
         places: list[Action] = []
-        starts: list[Action] = []
-        for e in s.kitchens[player]:
+        open_symbols: list[Action] = []
+        for slot, e in enumerate(s.kitchens[player]):
             if e is None:
                 continue
             o, covers = e[0], e[1]
             syms = g.symbols[o]
             seen = set()
-            for sym, c in zip(syms, covers):
+            for i, (sym, c) in enumerate(zip(syms, covers)):
                 if c or sym in seen:
                     continue
                 seen.add(sym)
                 if sym >= p0:
                     places += [g.plate_of[(o, sym, k)] for k in g.ingredients
-                               if sup[k] and s.plate_ok(covers, syms, sym, k)]
+                               if sup[k] and s.plate_ok(covers, syms, sym, k)
+                               and keeps_most(slot, i, k)]
+                    if g.plate_jokers and s.letter_kind(player, slot, sym) is not None:
+                        open_symbols.append(g.start_of[(o, sym)])
                     continue
-                if sup[sym]:
+                if sup[sym] and keeps_most(slot, i, sym):
                     places.append(g.place_of[(o, sym)])
-                if can_start:
-                    starts.append(g.start_of[(o, sym)])
+                open_symbols.append(g.start_of[(o, sym)])
+        starts = (open_symbols if s.can_start_joker(player)
+                  and (g.jokers == "any" or not places) else [])
         if g.bee is not None and sup[g.bee]:
             places += [g.bee_of[o] for o in s.fewest_bees(player)]
         if not places:
@@ -111,9 +133,10 @@ class PlaceKind(Kind):
         slot = s.slot_of(player, a.order)
         if slot is None:
             return f"{title(a.order)} is not in your kitchen"
-        if s.first_uncovered(player, slot, k) is None:
+        i = s.first_uncovered(player, slot, k)
+        if i is None:
             return f"{title(a.order)} has no uncovered {ingredient(a.ingredient)} symbol"
-        return None
+        return holding_back(s, player, slot, i, k)
 
     def apply(self, s: DinerState, a: Place, player: int) -> None:
         k = s.game.kind_index[a.ingredient]
@@ -140,8 +163,12 @@ class PlaceKind(Kind):
 class StartJokerKind(Kind):
     """Ingredient Jokers: "You may replace missing ingredients during assignment using an
     ingredient joker. To do so, lay either: 2 Daisies or 4 arbitrary ingredients stacked on
-    the desired symbol of the order." A joker may be started only if the supply can finish
-    it, and once started it must be finished (ruling D11)."""
+    the desired symbol of the order." A symbol is missing its ingredient once every
+    ingredient that can be assigned is ("All your ingredients that can be assigned to orders
+    must be assigned"), so a joker starts only then (variant ``jokers="any"``: on any
+    uncovered symbol); on a Soup Stew plate only once its letter holds a kind (D29). A
+    joker starts only if the supply can finish it, and once started it must be finished
+    (ruling D11)."""
 
     def generate(self, s: DinerState, seat: int) -> list[Action]:
         return phase_two_of(s, seat, StartJoker)
@@ -154,33 +181,47 @@ class StartJokerKind(Kind):
         slot = s.slot_of(player, a.order)
         if slot is None:
             return f"{title(a.order)} is not in your kitchen"
-        if a.symbol in PLATES:
-            return ("Soup Stew Orders: a plate takes any ingredient, so no joker is needed or "
-                    "allowed there (ruling D29)")
-        sym = g.kind_index.get(a.symbol)
+        sym = g.symbol_index.get(a.symbol)
         if sym is None or sym == g.bee or s.first_uncovered(player, slot, sym) is None:
             return f"{title(a.order)} has no uncovered {ingredient(a.symbol)} symbol"
+        if sym >= g.plate0:
+            if not g.plate_jokers:
+                return ("Soup Stew Orders: a plate takes any ingredient, so no joker goes on a "
+                        "plate (variant plate_jokers='never', ruling D29)")
+            if s.letter_kind(player, slot, sym) is None:
+                return (f"Soup Stew Orders: no {plate_name(a.symbol)} holds an ingredient yet, "
+                        "so it takes any ingredient and none is missing: no joker goes there "
+                        "(ruling D29)")
         if not s.can_start_joker(player):
             return ("Ingredient Jokers: a joker takes 2 Daisies or 4 ingredients (bees are "
                     "not ingredients), and your supply has neither")
+        if g.jokers == "missing":
+            left = [k for k in s.placeable(player) if k != BEE]
+            if left:
+                return ("Ingredient Jokers replace missing ingredients: first assign "
+                        f"{', '.join(map(ingredient, left))} (\"All your ingredients that can "
+                        "be assigned to orders must be assigned\"); a joker goes only on a "
+                        "symbol your supply cannot fill then (ruling D11)")
         return None
 
     def apply(self, s: DinerState, a: StartJoker, player: int) -> None:
         slot = s.slot_of(player, a.order)
-        i = s.first_uncovered(player, slot, s.game.kind_index[a.symbol])
+        i = s.first_uncovered(player, slot, s.game.symbol_index[a.symbol])
         s.replace(st.AssignStep(player, (a.order, i)))
 
     def explain(self, s: DinerState, a: StartJoker, player: int) -> str:
+        now = ("nothing in your supply can fill this symbol now, "
+               if s.game.jokers == "missing" else "")
         return ("Ingredient Jokers: 2 Daisies or 4 arbitrary ingredients stacked on a symbol "
-                "replace the missing ingredient. Jokers are optional; your supply can finish "
-                "this one, and you must finish it before anything else.")
+                f"replace the missing ingredient. Jokers are optional; {now}your supply can "
+                "finish the joker, and you must finish it before anything else.")
 
     def narrate(self, s: DinerState, a: StartJoker, player: int) -> str:
         return (f"{who(s, player)} starts a joker for the {ingredient(a.symbol)} of "
                 f"{title(a.order)}")
 
     def click_path(self, s: DinerState, a: StartJoker, seat: int) -> tuple[str, ...]:
-        i = s.first_uncovered(seat, s.slot_of(seat, a.order), s.game.kind_index[a.symbol])
+        i = s.first_uncovered(seat, s.slot_of(seat, a.order), s.game.symbol_index[a.symbol])
         return (f"joker:{a.order}:{i}",)
 
 

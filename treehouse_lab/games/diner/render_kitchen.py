@@ -70,8 +70,15 @@ def card_svg(state: DinerState, order: str, x: float, y: float, covers: list | N
         cover = covers[i] if covers is not None else []
         sid = f"slot:{order}:{i}"
         slot_attrs = target_attrs(sid, targets, selection, "tl-slot") if slot_targets else ""
+        jid = f"joker:{order}:{i}"
         if is_plate(kind):
-            out.append(_plate(kind, sx, sy, cover, slot_attrs))
+            # A joker box only where a joker may go (D29: a letter that holds a kind); it
+            # takes the place of the letter under the plate (an empty plate shows it too).
+            box = covers is not None and slot_targets and (jid in targets
+                                                           or _building(state, order, i))
+            out.append(_plate(kind, sx, sy, cover, slot_attrs, letter_below=not box))
+            if box:
+                out.append(_joker_box(jid, sx, sy, targets, selection))
             continue
         out.append(f'<g{slot_attrs} data-symbol="{kind}" data-covered="{len(cover)}">'
                    f'<rect x="{sx - 12:g}" y="{sy - 12:g}" width="24" height="24" rx="5" '
@@ -87,11 +94,7 @@ def card_svg(state: DinerState, order: str, x: float, y: float, covers: list | N
         building = _building(state, order, i)
         if covers is not None and slot_targets and (building or (not cover and not _any_joker(
                 state))):
-            jid = f"joker:{order}:{i}"
-            out.append(f'<g{target_attrs(jid, targets, selection, "tl-joker")}>'
-                       f'<rect x="{sx - 9:g}" y="{sy + 15:g}" width="18" height="13" rx="3" '
-                       'fill="#EFE7FF" stroke="#7B61C4"/>'
-                       + svg_text(sx, sy + 25, "J", 9, "#4B2E9E", "middle", "bold") + "</g>")
+            out.append(_joker_box(jid, sx, sy, targets, selection))
     if g.bees and covers is not None:
         out.append(_bee_spot(state, order, x + w - 12, y + 52, targets, selection))
     effects = ", ".join(SHORT.get(e["kind"], EFFECTS.text(e)) for e in o.effects)
@@ -100,7 +103,17 @@ def card_svg(state: DinerState, order: str, x: float, y: float, covers: list | N
     return "".join(out)
 
 
-def _plate(kind: str, sx: float, sy: float, cover: list, slot_attrs: str) -> str:
+def _joker_box(jid: str, sx: float, sy: float, targets: Collection[str],
+               selection: Collection[str]) -> str:
+    """The J box under a symbol (or a plate) that starts a joker there."""
+    return (f'<g{target_attrs(jid, targets, selection, "tl-joker")}>'
+            f'<rect x="{sx - 9:g}" y="{sy + 15:g}" width="18" height="13" rx="3" '
+            'fill="#EFE7FF" stroke="#7B61C4"/>'
+            + svg_text(sx, sy + 25, "J", 9, "#4B2E9E", "middle", "bold") + "</g>")
+
+
+def _plate(kind: str, sx: float, sy: float, cover: list, slot_attrs: str,
+           letter_below: bool = True) -> str:
     """A Soup Stew plate symbol: a round plate with its letter (identical letters take
     identical ingredients, different letters different ones), and what covers it."""
     letter = kind[-1].upper()
@@ -110,13 +123,17 @@ def _plate(kind: str, sx: float, sy: float, cover: list, slot_attrs: str) -> str
            f'<circle cx="{sx:g}" cy="{sy:g}" r="8" fill="none" stroke="#B9A37A"/>']
     if not cover:
         out.append(svg_text(sx, sy + 4, letter, 11, "#3B2E14", "middle", "bold"))
-    for k in cover:
-        out.append(svg_token(sx, sy, k))
-    out.append(svg_text(sx, sy + 27, letter, 10, "#3B2E14", "middle", "bold",
-                  extra=' class="tl-plate-letter"'))
+    for j, k in enumerate(cover):     # one ingredient, or the tokens of a joker (D29)
+        many = len(cover) > 1
+        out.append(svg_token(sx - 6 + (j % 2) * 12 if many else sx,
+                             sy - 6 + (j // 2) * 12 if many else sy, k, 5 if many else 9))
+    if letter_below:
+        out.append(svg_text(sx, sy + 27, letter, 10, "#3B2E14", "middle", "bold",
+                            extra=' class="tl-plate-letter"'))
     out.append(f"<title>{plate_name(kind).capitalize()}: identical letters take identical "
                "ingredients, different letters different ones (no bees)"
-               + (f"; covered by {a_an(cover[0])}" if cover else "") + "</title></g>")
+               + (f"; covered by {a_an(cover[0])}" if len(cover) == 1 else
+                  f"; covered by a joker of {len(cover)}" if cover else "") + "</title></g>")
     return "".join(out)
 
 

@@ -116,21 +116,14 @@ class Kitchens(Codec):
             if BEE in items:
                 raise RuleError(f"{at}: bees are not ingredients; they lie centred on the "
                                 "order (bees), never on a symbol")
-            if syms[j] >= g.plate0 and len(items) > 1:
+            if syms[j] >= g.plate0 and len(items) > 1 and not g.plate_jokers:
                 raise RuleError(f"{at}: a plate holds one ingredient (no jokers on plates, "
-                                "ruling D29)")
+                                "variant plate_jokers='never', ruling D29)")
             for x in items:
                 if not isinstance(x, str) or x not in index:
                     raise RuleError(f"{at}: {quote(x, 30)} is not an ingredient; ingredients "
                                     f"are {', '.join(g.kinds)}")
             cs.append(tuple(index[x] for x in items))
-        for j, s in enumerate(syms):
-            if s >= g.plate0 and cs[j]:
-                for j2, s2 in enumerate(syms):
-                    if j2 != j and s2 >= g.plate0 and cs[j2] and (
-                            (s2 == s) != (cs[j2][0] == cs[j][0])):
-                        raise RuleError(f"{where}.covers[{j}]: identical plates take identical "
-                                        "ingredients and different plates different ones")
         bees = expect_int(e["bees"], f"{where}.bees", 0, BEES) if g.bees else 0
         return (o, tuple(cs), bees)
 
@@ -252,9 +245,9 @@ def check_save(s: Any) -> None:
         if len(seen) != len(g.action_cards):
             raise RuleError(f"action_deck: {len(g.action_cards) - len(seen)} Action cards "
                             "are missing from every place (there are 44)")
-    _check_tokens(s)
     check_stack(s)
     _check_kitchens(s)
+    _check_tokens(s)
 
 
 def _check_tokens(s: Any) -> None:
@@ -278,6 +271,29 @@ def _check_tokens(s: Any) -> None:
         if have != want:
             raise RuleError(f"bag: {have} {g.kinds[k]} ingredients in all places, but the "
                             f"game has {want}; ingredients are never made or lost")
+
+
+def _check_plates(g: Any, o: str, covers: tuple, building: int | None, where: str) -> None:
+    """Soup Stew Orders: identical plates hold identical ingredients and different plates
+    different ones; a joker (finished, or the one being built, index ``building``) lies
+    only on a plate whose letter holds an ingredient (D29)."""
+    syms = g.symbols[o]
+    real = {j: c[0] for j, c in enumerate(covers)
+            if syms[j] >= g.plate0 and len(c) == 1 and j != building}
+    for j, k in real.items():
+        for j2, k2 in real.items():
+            if j2 != j and (syms[j2] == syms[j]) != (k2 == k):
+                raise RuleError(f"{where}[{j}]: identical plates take identical ingredients "
+                                "and different plates different ones")
+    for j, c in enumerate(covers):
+        if syms[j] < g.plate0 or not c or (len(c) == 1 and j != building):
+            continue
+        if j != building and not joker_done(c, g.daisy):
+            raise RuleError(f"{where}[{j}]: a plate holds one ingredient or a finished joker "
+                            "(2 Daisies or 4 ingredients)")
+        if not any(syms[j2] == syms[j] for j2 in real):
+            raise RuleError(f"{where}[{j}]: a joker lies on a plate only when another plate "
+                            "of its letter holds an ingredient (ruling D29)")
 
 
 def _check_kitchens(s: Any) -> None:
@@ -305,6 +321,8 @@ def _check_kitchens(s: Any) -> None:
                 elif c and sym < g.plate0 and not (c == (sym,) or joker_done(c, g.daisy)):
                     raise RuleError(f"{where}: a symbol holds its own ingredient, 2 Daisies or "
                                     "4 ingredients (Ingredient Jokers)")
+            building = joker[1] if joker is not None and p == top.player and joker[0] == o else None
+            _check_plates(g, o, covers, building, f"kitchens[{p}][{i}].covers")
             if all(covers) and p != assigning:
                 raise RuleError(f"kitchens[{p}][{i}]: a completely covered order is delivered "
                                 "at the end of its player's Phase 2")

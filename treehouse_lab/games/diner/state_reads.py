@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ...protocol import Action
 from .rules import ChallengeView, a_an, capacity, joker_can_finish, plate_name
+from .rules_assign import has_free_plate, most_placed, plate_letters
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import DinerGame
@@ -241,8 +242,8 @@ class DinerReads:
         syms = g.symbols[o]
         me = syms[i]
         for s, c in zip(syms, covers):
-            if not c or s < g.plate0:
-                continue
+            if len(c) != 1 or s < g.plate0:
+                continue   # a joker stack stands for its letter's kind (D29)
             if s == me and c[0] != k:
                 return (f"Soup Stew Orders: identical plates take identical ingredients; "
                         f"{plate_name(g.symbol_names[s])} already holds "
@@ -255,9 +256,50 @@ class DinerReads:
     def plate_ok(self, covers: Sequence[tuple], syms: Sequence[int], me: int, k: int) -> bool:
         p0 = self.game.plate0
         for s, c in zip(syms, covers):
-            if c and s >= p0 and ((s == me) != (c[0] == k)):
+            if len(c) == 1 and s >= p0 and ((s == me) != (c[0] == k)):
                 return False
         return True
+
+    def letter_kind(self, player: int, slot: int, plate: int) -> int | None:
+        """The kind the plates of letter ``plate`` already hold in the order in ``slot``
+        (None when none of them holds an ingredient yet)."""
+        o, covers = self.kitchens[player][slot][:2]
+        return plate_letters(self.game.symbols[o], covers, self.game.plate0).get(
+            plate, [0, None])[1]
+
+    def kitchen_orders(self, player: int) -> list[tuple[tuple[int, ...], tuple]]:
+        """(symbols, covers) of each order in ``player``'s kitchen."""
+        syms = self.game.symbols
+        return [(syms[e[0]], e[1]) for e in self.kitchens[player] if e is not None]
+
+    def most_placed(self, player: int) -> int:
+        """The most ingredients of the supply that can still be placed (D35)."""
+        g = self.game
+        return most_placed(self.supplies[player], self.kitchen_orders(player), g.plate0,
+                           g.ingredients)
+
+    def keeps_most(self, player: int, slot: int, i: int, k: int, best: int | None = None
+                   ) -> bool:
+        """Whether ingredient ``k`` on symbol ``i`` of the order in ``slot`` still lets the
+        most ingredients be placed ("Holding back ingredients is ... not allowed", D35).
+        Only a plate letter with no kind yet can make the order of placing matter, so
+        without a free plate every placement keeps the most. ``best``: ``most_placed``
+        now, when the caller knows it."""
+        g = self.game
+        orders = self.kitchen_orders(player)
+        if not g.chili or not has_free_plate(orders, g.plate0):
+            return True
+        if best is None:
+            best = self.most_placed(player)
+        o, covers = self.kitchens[player][slot][:2]
+        cs = list(covers)
+        cs[i] = (k,)
+        pos = sum(1 for e in self.kitchens[player][:slot] if e is not None)
+        after = list(orders)
+        after[pos] = (g.symbols[o], tuple(cs))
+        sup = list(self.supplies[player])
+        sup[k] -= 1
+        return most_placed(sup, after, g.plate0, g.ingredients) == best - 1
 
     def can_start_joker(self, player: int) -> bool:
         return (self.ingredient_count(player) >= 4
