@@ -119,6 +119,28 @@ class DinerStage(Stage):
     __slots__ = ()
     STAGE: ClassVar[str] = "effects"
     MODULE: ClassVar[str] = ""
+    #: Secret Ingredient, Action Cards: "You may play Action cards at any time during your
+    #: turn" (ruling D31). True on the stages where the player whose turn it is decides a
+    #: step of their own turn; such a stage offers :class:`PlayAction` (after its other
+    #: kinds unless ``OFFERS`` names its place) and :meth:`cards_closed` gives its
+    #: exceptions. Effect stages keep False: an effect is carried out "immediately and
+    #: completely", so no card is played in the middle of one.
+    ACTION_CARDS: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        listed = PlayAction in cls.OFFERS
+        if cls.ACTION_CARDS and not listed:
+            cls.OFFERS = (*cls.OFFERS, PlayAction)
+        elif listed and not cls.ACTION_CARDS:
+            raise TypeError(f"diner: stage {cls.__name__} offers PlayAction; say so with "
+                            "ACTION_CARDS = True")
+
+    def cards_closed(self, s: DinerState) -> str | None:
+        """Why no Action card may be played now although the stage allows them (the
+        rulebook's exception, a joker half built), or None. Read only when
+        ``ACTION_CARDS`` is True."""
+        return None
 
     def usable(self, game: Any) -> bool:
         return _allowed(type(self), game)
@@ -214,6 +236,7 @@ class Phase1Step(DinerStage):
 
     NAME = "phase1"
     STAGE = "phase1"
+    ACTION_CARDS = True
     OFFERS = (ChooseShelf, TakeOrder, PlayAction)
     CODECS = {"player": SEAT}
     player: int
@@ -231,10 +254,12 @@ class Phase1Step(DinerStage):
 @STAGES.stage
 @dataclass(frozen=True)
 class MinutesStep(DinerStage):
-    """Go to the Pantry: ``left`` minutes still to pay for the space (row, column)."""
+    """Go to the Pantry: ``left`` minutes still to pay for the space (row, column);
+    Action cards may be played before each minute (D31)."""
 
     NAME = "minutes"
     STAGE = "pantry"
+    ACTION_CARDS = True
     OFFERS = (MoveOrder,)
     CODECS = {"player": SEAT, "row": ROW, "column": COLUMN, "left": Int(1, 4)}
     player: int
@@ -251,10 +276,13 @@ class MinutesStep(DinerStage):
 @STAGES.stage
 @dataclass(frozen=True)
 class PhoneStep(DinerStage):
-    """Go to the Phone: ``takers[0]`` takes an order from the tray, the rest follow."""
+    """Go to the Phone: ``takers[0]`` takes an order from the tray, the rest follow. The
+    player whose turn it is may play Action cards before their own pick (D31); the
+    others' picks are not their turn (``PlayAction`` is offered to that player only)."""
 
     NAME = "phone"
     STAGE = "phone"
+    ACTION_CARDS = True
     OFFERS = (TakeOrder,)
     CODECS = {"takers": loader(_takers, list)}
     takers: tuple[int, ...]
@@ -280,6 +308,7 @@ class AssignStep(DinerStage):
 
     NAME = "assign"
     STAGE = "assign"
+    ACTION_CARDS = True
     OFFERS = (Place, PlacePlate, AssignBee, StartJoker, Joker, FinishAssigning, PlayAction)
     CODECS = {"player": SEAT, "joker": loader(
         _joker, lambda j: None if j is None else {"order": j[0], "symbol": j[1]})}
@@ -294,6 +323,12 @@ class AssignStep(DinerStage):
         if self.joker is not None:
             return kinds.of(Joker).generate(s, seat)
         return kinds.of(Place).phase_two(s, seat) + kinds.of(PlayAction).generate(s, seat)
+
+    def cards_closed(self, s: DinerState) -> str | None:
+        if self.joker is None:
+            return None
+        return ("A joker being built is finished first (ruling D11): Action cards are played "
+                "between the steps of Phase 2")
 
     def label(self, s: DinerState) -> str:
         g = s.game
@@ -316,6 +351,7 @@ class EndStep(DinerStage):
     NAME = "end"
     STAGE = "end"
     MODULE = "any"
+    ACTION_CARDS = True
     OFFERS = (AnnounceChallenge, PlayAction, EndTurn)
     CODECS = {"player": SEAT}
     player: int
@@ -327,6 +363,12 @@ class EndStep(DinerStage):
             return False
         s.pop()
         return True
+
+    def cards_closed(self, s: DinerState) -> str | None:
+        if not self.announced:
+            return None
+        return ("Mastering Challenges: \"you may no longer play Action cards after "
+                "announcing mastered Challenges\"")
 
     def label(self, s: DinerState) -> str:
         name = s.game.player_name(self.player)
@@ -403,7 +445,8 @@ class MoveLeftStep(DinerStage):
 @STAGES.stage
 @dataclass(frozen=True)
 class ShortcutStep(DinerStage):
-    """The "Take a shortcut!" Action card: one token from the pantry (if any is there)."""
+    """The "Take a shortcut!" Action card: one token from the pantry (if any is there
+    that it may take: not from the space whose minutes are being paid, D31)."""
 
     NAME = "shortcut"
     MODULE = "chili"
@@ -412,7 +455,7 @@ class ShortcutStep(DinerStage):
     player: int
 
     def settle(self, s: DinerState) -> bool:
-        if any(any(x) for row in s.shelf_rows for x in row):
+        if s.KINDS.of(TakeFromPantry).generate(s, self.player):
             return False
         s.pop()
         return True
