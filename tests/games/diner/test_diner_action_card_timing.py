@@ -10,6 +10,8 @@ phone, none after announcing and none in the middle of an effect.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import treehouse_lab as tl
@@ -168,3 +170,25 @@ def test_the_stages_that_allow_action_cards_are_the_turns_own_decisions():
         assert (PlayAction in c.OFFERS) == c.ACTION_CARDS, c.NAME
     with pytest.raises(TypeError, match="ACTION_CARDS"):
         type("Bad", (st.DinerStage,), {"OFFERS": (PlayAction,)})
+
+
+def test_the_board_offers_the_new_moves_as_clicks_with_their_explanations():
+    """Between minutes and before the last phone pick, the hand's card is a click target
+    drawn on the board, beside the order (a minute) or the tray (a pick), and the board's
+    explain and log texts read for it."""
+    paying = paying_two_minutes(["kind-words-1"])
+    paying.apply(MoveOrder("acorn-chowder", 4))
+    phone, tray = phone_position([["kind-words-1"], []])
+    phone.apply(TakeOrder(tray[0]))
+    phone.apply(TakeOrder(tray[1]))
+    for s in (paying, phone):
+        g = s.game
+        paths = g.click_paths(s, 0)
+        assert set(paths) == set(s.legal_actions(0))
+        assert paths[PlayAction("kind-words-1")] == ("play:kind-words-1",)
+        firsts = {p[0] for p in paths.values()}
+        svg = g.render_svg(s, viewer=0, targets=firsts)
+        assert firsts <= set(re.findall(r'data-target="([^"]+)"', svg))
+        assert "click to play" in svg
+        assert s.explain(PlayAction("kind-words-1")).startswith("Action Cards:")
+        assert "plays the Action card Kind words!" in s.narrate(PlayAction("kind-words-1"))
