@@ -119,27 +119,21 @@ class DinerStage(Stage):
     __slots__ = ()
     STAGE: ClassVar[str] = "effects"
     MODULE: ClassVar[str] = ""
-    #: Secret Ingredient, Action Cards: "You may play Action cards at any time during your
-    #: turn" (ruling D31). True on the stages where the player whose turn it is decides a
-    #: step of their own turn; such a stage offers :class:`PlayAction` (after its other
-    #: kinds unless ``OFFERS`` names its place) and :meth:`cards_closed` gives its
-    #: exceptions. Effect stages keep False: an effect is carried out "immediately and
-    #: completely", so no card is played in the middle of one.
+    #: "You may play Action cards at any time during your turn" (D31): True on the steps
+    #: of the player's own turn, which then offer PlayAction (last unless ``OFFERS`` puts
+    #: it elsewhere); effects keep False ("immediately and completely").
     ACTION_CARDS: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        listed = PlayAction in cls.OFFERS
-        if cls.ACTION_CARDS and not listed:
+        if (PlayAction in cls.OFFERS) != cls.ACTION_CARDS:
+            if not cls.ACTION_CARDS:
+                raise TypeError(f"diner: {cls.__name__} offers PlayAction: set ACTION_CARDS")
             cls.OFFERS = (*cls.OFFERS, PlayAction)
-        elif listed and not cls.ACTION_CARDS:
-            raise TypeError(f"diner: stage {cls.__name__} offers PlayAction; say so with "
-                            "ACTION_CARDS = True")
 
     def cards_closed(self, s: DinerState) -> str | None:
-        """Why no Action card may be played now although the stage allows them (the
-        rulebook's exception, a joker half built), or None. Read only when
-        ``ACTION_CARDS`` is True."""
+        """Why no Action card now on a stage that allows them (a joker half built,
+        Challenges announced), or None."""
         return None
 
     def usable(self, game: Any) -> bool:
@@ -254,8 +248,7 @@ class Phase1Step(DinerStage):
 @STAGES.stage
 @dataclass(frozen=True)
 class MinutesStep(DinerStage):
-    """Go to the Pantry: ``left`` minutes still to pay for the space (row, column);
-    Action cards may be played before each minute (D31)."""
+    """Go to the Pantry: ``left`` minutes to pay for (row, column); Action cards between (D31)."""
 
     NAME = "minutes"
     STAGE = "pantry"
@@ -276,9 +269,8 @@ class MinutesStep(DinerStage):
 @STAGES.stage
 @dataclass(frozen=True)
 class PhoneStep(DinerStage):
-    """Go to the Phone: ``takers[0]`` takes an order from the tray, the rest follow. The
-    player whose turn it is may play Action cards before their own pick (D31); the
-    others' picks are not their turn (``PlayAction`` is offered to that player only)."""
+    """Go to the Phone: ``takers[0]`` takes an order from the tray, the rest follow;
+    Action cards before the active player's own pick only (D31)."""
 
     NAME = "phone"
     STAGE = "phone"
@@ -325,10 +317,8 @@ class AssignStep(DinerStage):
         return kinds.of(Place).phase_two(s, seat) + kinds.of(PlayAction).generate(s, seat)
 
     def cards_closed(self, s: DinerState) -> str | None:
-        if self.joker is None:
-            return None
-        return ("A joker being built is finished first (ruling D11): Action cards are played "
-                "between the steps of Phase 2")
+        return None if self.joker is None else (
+            "A joker being built is finished first (D11): cards go between Phase 2's steps")
 
     def label(self, s: DinerState) -> str:
         g = s.game
@@ -365,10 +355,9 @@ class EndStep(DinerStage):
         return True
 
     def cards_closed(self, s: DinerState) -> str | None:
-        if not self.announced:
-            return None
-        return ("Mastering Challenges: \"you may no longer play Action cards after "
-                "announcing mastered Challenges\"")
+        return None if not self.announced else (
+            "Mastering Challenges: \"you may no longer play Action cards after announcing "
+            "mastered Challenges\"")
 
     def label(self, s: DinerState) -> str:
         name = s.game.player_name(self.player)
@@ -445,8 +434,8 @@ class MoveLeftStep(DinerStage):
 @STAGES.stage
 @dataclass(frozen=True)
 class ShortcutStep(DinerStage):
-    """The "Take a shortcut!" Action card: one token from the pantry (if any is there
-    that it may take: not from the space whose minutes are being paid, D31)."""
+    """The "Take a shortcut!" Action card: one token from the pantry (if any it may
+    take: not from the space whose minutes are being paid, D31)."""
 
     NAME = "shortcut"
     MODULE = "chili"
