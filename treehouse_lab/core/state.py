@@ -281,11 +281,18 @@ class State:
         return str(action)
 
     def find_action(self, text: str, by: int | None = None) -> Action:
-        """The legal action whose text is ``text``: handy in notebooks."""
+        """The legal action whose text is ``text``: handy in notebooks. The protocol asks
+        every node's texts to be unique; if two legal actions read the same, this refuses
+        with a RuleError rather than guess which one was meant."""
         legal = self.legal_actions(by)
-        for a in legal:
-            if str(a) == text:
-                return a
+        found = [a for a in legal if str(a) == text]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise RuleError(
+                f"{len(found)} legal actions read {quote(text)}, so the text does not say "
+                "which one is meant (every node's texts should be unique); pick one from "
+                "legal_actions() instead")
         raise IllegalActionError(
             f"no legal action reads {quote(text)}; legal: "
             + "; ".join(str(a) for a in legal[:12])

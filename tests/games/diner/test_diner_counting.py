@@ -259,13 +259,13 @@ def exercise_answers() -> dict:
         # Before set-up every circle is like the first draws (exchangeable): 12 circles.
         "setup-row-daisy": 1 - Fraction(comb(80, 12), comb(90, 12)),
         "expected-daisies": circles * daisy,         # linearity of expectation
-        # Issue 9: a soup stew filled from a supply with bees, by the engine; the chance a
-        # refilled row of 3 circles shows a chili (98 ingredients, no bees), by the formula
-        # and by brute force over the sets of 3.
+        # Issue 9: a soup stew filled from a supply with bees, by the engine; the chance the
+        # 1er row (3 circles) shows a chili after set-up (98 ingredients, no bees), by the
+        # formula and by brute force over the sets of 3.
         "soup-stew-fills": len(counting.completions(
             "hearty-soup-stew", {"acorn": 3, "radish": 2, "daisy": 1, "chili": 1, "bee": 2},
             game=tl.load_game("diner", players=2, modules={"bees", "chili"}))),
-        "chili-in-refill": _chili_in_three(),
+        "setup-row-chili": _chili_in_three(),
     }
 
 

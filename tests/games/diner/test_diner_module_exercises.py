@@ -84,8 +84,8 @@ def test_chili_exercise_from_the_engine_chance_outcomes():
         level = nxt
     chance = sum((p for p, _, seen in level if seen), Fraction(0))
     assert chance == 1 - Fraction(comb(90, 3), comb(98, 3))
-    assert grade("chili-in-refill", chance).correct is True
-    assert grade("chili-in-refill", 1 - Fraction(90, 98) ** 3).correct is False
+    assert grade("setup-row-chili", chance).correct is True
+    assert grade("setup-row-chili", 1 - Fraction(90, 98) ** 3).correct is False
 
 
 def _checked_ids(name: str) -> set[str]:
@@ -97,3 +97,30 @@ def _checked_ids(name: str) -> set[str]:
 def test_both_notebooks_ask_every_exercise_of_the_bank():
     assert _checked_ids("treehouse-diner-exercises.ipynb") == set(IDS)
     assert _checked_ids("treehouse-diner-exercises-solutions.ipynb") == set(IDS)
+
+
+def _questions(name: str) -> dict[str, str]:
+    """Each checked exercise id and the question (the markdown cell) above its check."""
+    cells = json.loads((NOTEBOOKS / name).read_text())["cells"]
+    out, question = {}, ""
+    for c in cells:
+        text = "".join(c["source"])
+        if c["cell_type"] == "markdown" and text.startswith("### "):
+            question = text
+        for eid in re.findall(r'check\("([a-z0-9-]+)", answer\)', text):
+            out[eid] = question
+    return out
+
+
+def test_each_exercise_id_names_the_question_it_is_attached_to():
+    """Issue 17: the chili exercise asks about the 1er row after set-up, so its id is a
+    set-up one (it was 'chili-in-refill'); every setup-* id asks "after set-up"."""
+    for name in ("treehouse-diner-exercises.ipynb", "treehouse-diner-exercises-solutions.ipynb"):
+        questions = _questions(name)
+        assert "after set-up" in questions["setup-row-chili"]
+        assert "Chili" in questions["setup-row-chili"]
+        for eid, question in questions.items():
+            if eid.startswith("setup-"):
+                assert "after set-up" in question, (name, eid)
+            if "refill" in eid:
+                assert "refill" in question.lower(), (name, eid)

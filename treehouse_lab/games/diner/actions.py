@@ -12,18 +12,41 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ...errors import RuleError
 from ...protocol import Action
-from .rules import a_an, ingredient, plate_name, title
+from .rules import LETTERS, PLATES, a_an, ingredient, plate_name, title
 
 #: What a :class:`Decline` may turn down.
 DECLINABLE = ("recycle", "move_left")
+#: The names an ingredient field may hold (every kind of token, the modules' too).
+TOKEN_NAMES: tuple[str, ...] = tuple(LETTERS)
+
+
+class Named(Action):
+    """An action whose ``NAMED`` fields hold the name of a token or a symbol, printed in
+    its sentence (``a_an``, ``plate_name``). An empty name is refused at construction,
+    naming the field and the names it may hold: the sentence could not be written (an
+    IndexError from ``str()`` before). Which names the game has is its kind's to check
+    (``why_not``), so an unknown but non-empty name still builds and is then refused as
+    illegal with a reason."""
+
+    __slots__ = ()
+    NAMED: ClassVar[dict[str, tuple[str, ...]]] = {}
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        for name, allowed in self.NAMED.items():
+            if not getattr(self, name):
+                raise RuleError(f"{self.KIND}: {name} must not be empty; it names one of "
+                                f"{', '.join(allowed)}")
 
 
 @dataclass(frozen=True)
-class DrawIngredient(Action):
+class DrawIngredient(Named):
     """Chance: one ingredient from the bag, a kind with chance count/total."""
 
     KIND: ClassVar[str] = "draw_ingredient"
+    NAMED: ClassVar[dict[str, tuple[str, ...]]] = {"ingredient": TOKEN_NAMES}
     ingredient: str
 
     def __str__(self) -> str:
@@ -92,10 +115,11 @@ class MoveLeft(Action):
 
 
 @dataclass(frozen=True)
-class Discard(Action):
+class Discard(Named):
     """The discard effects: one ingredient of the supply to the compost."""
 
     KIND: ClassVar[str] = "discard"
+    NAMED: ClassVar[dict[str, tuple[str, ...]]] = {"ingredient": TOKEN_NAMES}
     ingredient: str
 
     def __str__(self) -> str:
@@ -103,10 +127,11 @@ class Discard(Action):
 
 
 @dataclass(frozen=True)
-class Recycle(Action):
+class Recycle(Named):
     """The recycle effect: compost an ingredient of the supply, then draw one."""
 
     KIND: ClassVar[str] = "recycle"
+    NAMED: ClassVar[dict[str, tuple[str, ...]]] = {"ingredient": TOKEN_NAMES}
     ingredient: str
 
     def __str__(self) -> str:
@@ -130,11 +155,12 @@ class Decline(Action):
 
 
 @dataclass(frozen=True)
-class Place(Action):
+class Place(Named):
     """Phase 2: an ingredient from the supply on a matching symbol of an order (the
     first uncovered one: identical symbols are interchangeable, ruling D12)."""
 
     KIND: ClassVar[str] = "place"
+    NAMED: ClassVar[dict[str, tuple[str, ...]]] = {"ingredient": TOKEN_NAMES}
     order: str
     ingredient: str
 
@@ -157,11 +183,13 @@ class StartJoker(Action):
 
 
 @dataclass(frozen=True)
-class Joker(Action):
+class Joker(Named):
     """Phase 2, Ingredient Jokers: one ingredient onto the joker being built for the
     ``symbol`` of an order (2 daisies or 4 arbitrary ingredients finish it)."""
 
     KIND: ClassVar[str] = "joker"
+    NAMED: ClassVar[dict[str, tuple[str, ...]]] = {"symbol": TOKEN_NAMES,
+                                                   "ingredient": TOKEN_NAMES}
     order: str
     symbol: str
     ingredient: str
@@ -197,10 +225,12 @@ class AssignBee(Action):
 
 
 @dataclass(frozen=True)
-class PlacePlate(Action):
+class PlacePlate(Named):
     """Phase 2, Soup Stew Orders: an ingredient on a plate symbol (``plate_a`` ...)."""
 
     KIND: ClassVar[str] = "place_plate"
+    NAMED: ClassVar[dict[str, tuple[str, ...]]] = {"plate": PLATES,
+                                                   "ingredient": TOKEN_NAMES}
     order: str
     plate: str
     ingredient: str

@@ -167,21 +167,23 @@ _DINER: tuple[Exercise, ...] = (
         },
     ),
     Exercise(
-        id='chili-in-refill',
+        # Exercise 8 asks about the 1er row after set-up (not a refill in play), so its
+        # id says so, like setup-row-daisy (issue 17; once 'chili-in-refill').
+        id='setup-row-chili',
         salt='605682df1e9a398d',
-        answer_digest='89dce79410c09437c13272ba9b56114f1071c8304787272986a2779df14e1ba0',
+        answer_digest='a81ccc013a295646e6d7b57adac0a63c241cb6f8041ebd187b685f9d291591b0',
         hint=(
             'The 3 circles are 3 tokens drawn blind from the 98, without putting any back: '
             'count the sets of 3 with no chili, C(90, 3), out of C(98, 3), and take the '
             'complement.'
         ),
         mistakes={
-            '4d17721f0c4c41c2ce6af1f2409a97a1a08094c0e1e442e88eb8a46d56d998e2':
+            '1cd3c2539231cccebe4cec8ae55c8b6be06d966c81b4713d1193611831925e1b':
                 (
                     'Drawn ingredients do not go back into the bag: count sets of 3 (without '
                     'replacement).'
                 ),
-            'c5fd3a31c082d6414ab375320cfd7aed3cfd81595b6480058925ad7044b54255':
+            'c8b8efcee0c47d306e51731bed2f53c5006d83fd4acf78ea875ae573765f503a':
                 (
                     'That is the expected number of chilis, not the chance of at least one.'
                 ),

@@ -128,15 +128,18 @@ class PlacePlateKind(Kind):
 class PlayActionKind(Kind):
     """Secret Ingredient, Action Cards: "You may play Action cards at any time during your
     turn ... carry out the action immediately and completely. Then place the card on a
-    common discard pile" (when exactly: ruling D31: before Phase 1, during Phase 2 while
-    no joker is being built, or before ending the turn unless Challenges were announced)."""
+    common discard pile". When exactly is ruling D31: while a stage of the player's own
+    turn waits for them (its ``ACTION_CARDS``: Phase 1, each minute of a pantry visit,
+    their own pick at the phone, the steps of Phase 2, the end step), except where the
+    stage says no (``cards_closed``: a joker half built, Challenges announced); never in
+    the middle of an effect."""
 
     def generate(self, s: DinerState, seat: int) -> list[Action]:
         hand = s.hands[seat]
         if not hand or seat != s.active:
             return []
         t = s.stack[-1]
-        if (t.NAME == "assign" and t.joker is not None) or (t.NAME == "end" and t.announced):
+        if not t.ACTION_CARDS or t.cards_closed(s) is not None:
             return []
         play = s.game.play_of
         return [play[c] for c in sorted(set(hand))]
@@ -154,14 +157,11 @@ class PlayActionKind(Kind):
         if a.card not in s.hands[player]:
             return f"{title(card_name(a.card))} ({a.card}) is not in your hand"
         t = s.stack[-1]
-        if t.NAME == "end" and t.announced:
-            return ("Mastering Challenges: \"you may no longer play Action cards after "
-                    "announcing mastered Challenges\"")
-        if t.NAME not in ("phase1", "assign", "end") or (
-                t.NAME == "assign" and t.joker is not None):
-            return ("Action cards are played between your steps (before Phase 1, during Phase "
-                    f"2, or before ending the turn), not now: {s.waiting_for()}")
-        return None
+        if not t.ACTION_CARDS:
+            return ("Action cards are played between the steps of your turn, not in the middle "
+                    "of an effect (it is carried out \"immediately and completely\"): "
+                    f"{s.waiting_for()}")
+        return t.cards_closed(s)
 
     def apply(self, s: DinerState, a: PlayAction, player: int) -> None:
         """The card leaves the hand, its effects go on top of the stack, and under them a
@@ -182,18 +182,30 @@ class PlayActionKind(Kind):
         return (f"play:{a.card}",)
 
 
+def paying_for(s: DinerState) -> tuple[int, int] | None:
+    """(row size, column) of the shelf space whose minutes the player is paying (an Action
+    card played between the minutes lies above them on the stack), or None."""
+    for t in s.stack:
+        if t.NAME == "minutes":
+            return (t.row, t.column)
+    return None
+
+
 @RULES.kind(TakeFromPantry)
 class TakeFromPantryKind(Kind):
     """Action card "Take a shortcut! Take 1 arbitrary ingredient or bee from the pantry.
-    Refill the space that became empty." (ruling D32)."""
+    Refill the space that became empty." (ruling D32). Played while paying the minutes of a
+    pantry visit, it cannot take from the space those minutes pay for (D31)."""
 
     def generate(self, s: DinerState, seat: int) -> list[Action]:
         g = s.game
+        paid_for = paying_for(s)
         out: list[Action] = []
         for r, row in enumerate(s.shelf_rows):
             size = g.rows[r].size
             for c, space in enumerate(row):
-                out += [g.shortcut_of[(size, c + 1, k)] for k, n in enumerate(space) if n]
+                if (size, c + 1) != paid_for:
+                    out += [g.shortcut_of[(size, c + 1, k)] for k, n in enumerate(space) if n]
         return out
 
     def why_not(self, s: DinerState, a: TakeFromPantry, player: int) -> str | None:
@@ -209,6 +221,9 @@ class TakeFromPantryKind(Kind):
         k = s.game.kind_index.get(a.ingredient)
         if k is None or not space[k]:
             return f"That shelf space holds no {ingredient(a.ingredient)}"
+        if (a.size, a.column) == paying_for(s):
+            return ("You are paying the minutes for that shelf space: its ingredients are "
+                    "the ones they pay for (ruling D31); take a shortcut from another space")
         return None
 
     def apply(self, s: DinerState, a: TakeFromPantry, player: int) -> None:

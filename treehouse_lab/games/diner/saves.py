@@ -379,8 +379,11 @@ def check_stack(s: Any) -> None:
         if first.player != a:
             raise RuleError(f"stack[{base}]: Phase 1 ({first.NAME}) is {g.player_name(a)}'s")
         if first.NAME == "minutes":
-            if len(rest) != 1:
-                raise RuleError(f"stack[{base}]: nothing happens on top of paying minutes")
+            if len(rest) > 1 and not g.chili:
+                raise RuleError(f"stack[{base}]: nothing happens on top of paying minutes "
+                                "(without Action cards)")
+            _only_effects(rest[1:], base + 1, "only an Action card's effects can be on top "
+                          "of paying minutes")
             if first.left > sum(s.space(first.row, first.column)):
                 raise RuleError(f"stack[{base}].left: more minutes to pay than the chosen "
                                 "shelf space holds ingredients")

@@ -119,6 +119,22 @@ class DinerStage(Stage):
     __slots__ = ()
     STAGE: ClassVar[str] = "effects"
     MODULE: ClassVar[str] = ""
+    #: "You may play Action cards at any time during your turn" (D31): True on the steps
+    #: of the player's own turn, which then offer PlayAction (last unless ``OFFERS`` puts
+    #: it elsewhere); effects keep False ("immediately and completely").
+    ACTION_CARDS: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if (PlayAction in cls.OFFERS) != cls.ACTION_CARDS:
+            if not cls.ACTION_CARDS:
+                raise TypeError(f"diner: {cls.__name__} offers PlayAction: set ACTION_CARDS")
+            cls.OFFERS = (*cls.OFFERS, PlayAction)
+
+    def cards_closed(self, s: DinerState) -> str | None:
+        """Why no Action card now on a stage that allows them (a joker half built,
+        Challenges announced), or None."""
+        return None
 
     def usable(self, game: Any) -> bool:
         return _allowed(type(self), game)
@@ -214,6 +230,7 @@ class Phase1Step(DinerStage):
 
     NAME = "phase1"
     STAGE = "phase1"
+    ACTION_CARDS = True
     OFFERS = (ChooseShelf, TakeOrder, PlayAction)
     CODECS = {"player": SEAT}
     player: int
@@ -231,10 +248,11 @@ class Phase1Step(DinerStage):
 @STAGES.stage
 @dataclass(frozen=True)
 class MinutesStep(DinerStage):
-    """Go to the Pantry: ``left`` minutes still to pay for the space (row, column)."""
+    """Go to the Pantry: ``left`` minutes to pay for (row, column); Action cards between (D31)."""
 
     NAME = "minutes"
     STAGE = "pantry"
+    ACTION_CARDS = True
     OFFERS = (MoveOrder,)
     CODECS = {"player": SEAT, "row": ROW, "column": COLUMN, "left": Int(1, 4)}
     player: int
@@ -251,10 +269,12 @@ class MinutesStep(DinerStage):
 @STAGES.stage
 @dataclass(frozen=True)
 class PhoneStep(DinerStage):
-    """Go to the Phone: ``takers[0]`` takes an order from the tray, the rest follow."""
+    """Go to the Phone: ``takers[0]`` takes an order from the tray, the rest follow;
+    Action cards before the active player's own pick only (D31)."""
 
     NAME = "phone"
     STAGE = "phone"
+    ACTION_CARDS = True
     OFFERS = (TakeOrder,)
     CODECS = {"takers": loader(_takers, list)}
     takers: tuple[int, ...]
@@ -280,6 +300,7 @@ class AssignStep(DinerStage):
 
     NAME = "assign"
     STAGE = "assign"
+    ACTION_CARDS = True
     OFFERS = (Place, PlacePlate, AssignBee, StartJoker, Joker, FinishAssigning, PlayAction)
     CODECS = {"player": SEAT, "joker": loader(
         _joker, lambda j: None if j is None else {"order": j[0], "symbol": j[1]})}
@@ -294,6 +315,10 @@ class AssignStep(DinerStage):
         if self.joker is not None:
             return kinds.of(Joker).generate(s, seat)
         return kinds.of(Place).phase_two(s, seat) + kinds.of(PlayAction).generate(s, seat)
+
+    def cards_closed(self, s: DinerState) -> str | None:
+        return None if self.joker is None else (
+            "A joker being built is finished first (D11): cards go between Phase 2's steps")
 
     def label(self, s: DinerState) -> str:
         g = s.game
@@ -316,6 +341,7 @@ class EndStep(DinerStage):
     NAME = "end"
     STAGE = "end"
     MODULE = "any"
+    ACTION_CARDS = True
     OFFERS = (AnnounceChallenge, PlayAction, EndTurn)
     CODECS = {"player": SEAT}
     player: int
@@ -327,6 +353,11 @@ class EndStep(DinerStage):
             return False
         s.pop()
         return True
+
+    def cards_closed(self, s: DinerState) -> str | None:
+        return None if not self.announced else (
+            "Mastering Challenges: \"you may no longer play Action cards after announcing "
+            "mastered Challenges\"")
 
     def label(self, s: DinerState) -> str:
         name = s.game.player_name(self.player)
@@ -403,7 +434,8 @@ class MoveLeftStep(DinerStage):
 @STAGES.stage
 @dataclass(frozen=True)
 class ShortcutStep(DinerStage):
-    """The "Take a shortcut!" Action card: one token from the pantry (if any is there)."""
+    """The "Take a shortcut!" Action card: one token from the pantry (if any it may
+    take: not from the space whose minutes are being paid, D31)."""
 
     NAME = "shortcut"
     MODULE = "chili"
@@ -412,7 +444,7 @@ class ShortcutStep(DinerStage):
     player: int
 
     def settle(self, s: DinerState) -> bool:
-        if any(any(x) for row in s.shelf_rows for x in row):
+        if s.KINDS.of(TakeFromPantry).generate(s, self.player):
             return False
         s.pop()
         return True
