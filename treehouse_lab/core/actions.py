@@ -158,9 +158,15 @@ def is_plain(action: Any, types: Any) -> bool:
     types and fields; a subclass (or a ``str`` subclass in a field) may answer yes to
     anything, and would be applied and saved as a move it is not. ``type()`` is read, never
     ``__class__``, which an object can fake."""
-    if type(action) not in types:
+    cls = type(action)
+    if cls not in types:
         return False
-    return all(_plain_value(getattr(action, f.name)) for f in dataclasses.fields(action))
+    return all(_plain_value(getattr(action, name)) for name in _field_names(cls))
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 def _plain_value(v: Any) -> bool:
