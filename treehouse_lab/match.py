@@ -265,7 +265,7 @@ class Match:
         if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
             raise RuleError(f"undo: steps must be a whole number >= 0, got {quote(steps)}")
         if steps > self._cursor:
-            raise RuleError(f"cannot undo {steps} step(s): only {self._cursor} taken")
+            raise RuleError(f"cannot undo {quote(steps)} step(s): only {self._cursor} taken")
         self._cursor -= steps
 
     def redo(self) -> LogEntry:
@@ -316,8 +316,11 @@ class Match:
         """Replay a saved match. ``bots`` gives bot objects for seats whose bot is not
         registered (a bot written in a notebook), and ``schedule`` a schedule function
         where the save names one that is not registered."""
-        check_depth(data, "match")
+        # The depth of everything but the moves is checked here; each move's depth is
+        # checked as it is read (action_from_json), so a save with 10^5 moves past the
+        # end is refused at the first of them, not after walking them all.
         d = expect_dict(data, "match", {"game", "options", "seed", "schedule", "bots", "moves"})
+        check_depth({k: v for k, v in d.items() if k != "moves"}, "match")
         name = expect_str(d["game"], "match.game")
         options = expect_dict(d["options"], "match.options")
         game = load_game_from(name, options)
@@ -342,7 +345,13 @@ class Match:
                 raise RuleError(f"{exc}; or pass Match.from_json(save, bots={{seat: bot}}) "
                                 "for a bot that is not registered") from None
             raise
-        for i, m in enumerate(expect_list(d["moves"], "match.moves")):
+        moves = d["moves"]
+        if not isinstance(moves, (list, tuple)):
+            expect_list(moves, "match.moves")  # raises, naming the type
+        for i, m in enumerate(moves):
+            if match.state.is_terminal():
+                raise RuleError(f"match.moves[{i}]: the game is over after {i} moves; the "
+                                f"save lists {len(moves)}")
             move = expect_dict(m, f"match.moves[{i}]", {"by", "action"})
             by = move["by"]
             if by != "chance":

@@ -87,6 +87,13 @@ class ToyGame(Game):
         n = self.players
         return ToyState(self, "deal", 0, [0] * n, [[] for _ in range(n)], CARDS, [])
 
+    def max_game_length(self) -> int:
+        """The deal is two draws a racer; every turn then takes two steps (a roll and the
+        die, or a card and its replacement, at most) and moves the racer at least 1, so
+        after ``players * (target - 1)`` turns some racer has reached the target."""
+        n = self.players
+        return HAND * n + 2 * (n * (self.options["target"] - 1) + 1)
+
     def components(self) -> dict[str, list[str]]:
         return {"card": sorted(CARDS)}
 

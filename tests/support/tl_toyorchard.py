@@ -223,6 +223,11 @@ class OrchardGame(Game):
         s._run()
         return s
 
+    def max_game_length(self) -> int:
+        """Three rounds, each a harvest (one chance step), two tends a grower and one bid
+        a grower."""
+        return ROUNDS * (1 + self.players * (TENDS + 1))
+
     def components(self) -> dict[str, list[str]]:
         return {"card": sorted(self.cards()), "token": sorted(self.tokens())}
 

@@ -143,6 +143,39 @@ def _field_checks(cls: type) -> tuple[tuple[str, Any, str], ...]:
     return tuple(out)
 
 
+#: The exact types a plain action field may hold (tuples of them too): not subclasses,
+#: whose ``__eq__`` could answer anything.
+PLAIN_TYPES = frozenset({int, str, bool, type(None)})
+
+
+def is_plain(action: Any, types: Any) -> bool:
+    """Whether ``action`` is exactly of one of ``types`` (not a subclass) and holds only
+    plain values: ``int``, ``str``, ``bool``, None, or tuples of them, each of exactly that
+    type.
+
+    Why: legality is a lookup in a list of legal actions, and ``in`` asks ``__eq__``. For
+    an action of the game's own dataclass type with plain fields, ``__eq__`` compares
+    types and fields; a subclass (or a ``str`` subclass in a field) may answer yes to
+    anything, and would be applied and saved as a move it is not. ``type()`` is read, never
+    ``__class__``, which an object can fake."""
+    cls = type(action)
+    if cls not in types:
+        return False
+    return all(_plain_value(getattr(action, name)) for name in _field_names(cls))
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+def _plain_value(v: Any) -> bool:
+    t = type(v)
+    if t is tuple:
+        return all(_plain_value(x) for x in v)
+    return t in PLAIN_TYPES
+
+
 def to_json_value(v: Any) -> Any:
     return [to_json_value(x) for x in v] if isinstance(v, tuple) else v
 
@@ -167,5 +200,5 @@ def _sortable(v: Any) -> tuple:
     return (2, str(v))
 
 
-__all__ = ["MAX_FIELD_LENGTH", "Action", "checker_for", "from_json_value", "is_json_value",
-           "to_json_value"]
+__all__ = ["MAX_FIELD_LENGTH", "PLAIN_TYPES", "Action", "checker_for", "from_json_value",
+           "is_json_value", "is_plain", "to_json_value"]

@@ -68,8 +68,8 @@ def hypergeometric_at_least(good: int, total: int, draws: int, k: int = 1) -> Fr
     if k.__class__ is not int:
         raise RuleError(f"k: a whole number, got {quote(k)}")
     if good > total or draws > total:
-        raise RuleError(f"need good <= total and draws <= total, got good={good}, "
-                        f"total={total}, draws={draws}")
+        raise RuleError(f"need good <= total and draws <= total, got good={quote(good)}, "
+                        f"total={quote(total)}, draws={quote(draws)}")
     bag = {"good": good, "other": total - good}
     return sum((hypergeometric(bag, {"good": i, "other": draws - i})
                 for i in range(max(k, 0), min(good, draws) + 1)

@@ -14,8 +14,8 @@ state class lists its :class:`Field` s once; :class:`DeclaredState` gives
 * ``clone()``: a copy of the slots (field values are immutable: tuples, strings, read-only
   mappings, frozen stage objects), generated once per class so it costs what the
   hand-written one did;
-* ``==`` on the saved form, and pickling (``__reduce__`` through the save), so a state can
-  cross a process pool or be printed in another library's error message.
+* ``==`` on the saved form; pickling goes through the save too (``State.__reduce__``), so
+  a state can cross a process pool or be printed in another library's error message.
 
 Codecs are small objects with ``dump(value)`` and ``load(json, where, game)``; a domain that
 depends on the configured game (the card ids of this set, the seats) is a function of the
@@ -254,9 +254,6 @@ class DeclaredState(State):
         self._clone_copy(new)
         return new
 
-    def __reduce__(self) -> tuple:
-        return (_from_save, (self.game, self.to_json()))
-
     # -- saves ----------------------------------------------------------------------------
     @classmethod
     def used_fields(cls, game: Any) -> tuple[Field, ...]:
@@ -338,10 +335,6 @@ def replace_at(values: tuple, i: int, value: Any) -> tuple:
 def add_at(values: tuple, i: int, k: int) -> tuple:
     """``values`` with ``k`` added to entry ``i``."""
     return values[:i] + (values[i] + k,) + values[i + 1:]
-
-
-def _from_save(game: Any, save: dict) -> State:
-    return game.state_from_json(save)
 
 
 def _copier(names: Sequence[str]) -> Callable[[Any, Any], None]:

@@ -45,6 +45,9 @@ class Game:
         self.name: str = self.NAME
         self.players: int = self.options["players"]
         self._action_types = {t.KIND: t for t in self.ACTION_TYPES}
+        #: The exact action types of this game, for the legality check by identity of
+        #: type (``core.actions.is_plain``): a subclass is none of them.
+        self.action_types: frozenset[type[Action]] = frozenset(self.ACTION_TYPES)
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
@@ -55,6 +58,17 @@ class Game:
 
     def __hash__(self) -> int:
         return hash((self.name, repr(sorted(self.options.items()))))
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its class and options (its tables are rebuilt, not pickled: some are
+        read-only mappings, which do not pickle)."""
+        return (game_from_options, (type(self), self.options))
+
+    def __copy__(self) -> Game:
+        return self  # immutable once made: a copy may share it
+
+    def __deepcopy__(self, memo: dict) -> Game:
+        return self  # immutable once made, so ``copy.deepcopy(state)`` shares its game
 
     @classmethod
     def configurations(cls) -> list[dict]:
@@ -99,6 +113,21 @@ class Game:
 
     def _state_from_json(self, data: dict) -> State:
         raise NotImplementedError
+
+    def max_game_length(self) -> int:
+        """A proven upper bound on the number of ``apply`` steps (decisions and chance
+        outcomes alike) of any game in this configuration, from the initial state to a
+        terminal one, whatever the players choose and chance brings.
+
+        Why every game publishes one: it is the proof that the game ends (an engine whose
+        rules allow an endless loop, such as moving a pipe back and forth, has none), and
+        drivers size their buffers and searches by it as OpenSpiel's do. The bound must
+        follow from finite resources (cards, rounds, turns, tokens): the docstring of each
+        game's method gives its derivation, and the conformance suite plays an adversarial
+        policy that prefers moves which do not advance the game, checking the bound."""
+        raise NotImplementedError(
+            f"{self.name}: max_game_length() is not implemented: no bound on the length "
+            "of a game has been proven for it")
 
     # -- shared ---------------------------------------------------------------------
     def state_from_json(self, data: Any) -> State:
@@ -152,6 +181,11 @@ class Game:
         return self._renderer().click_paths(state, player)
 
 
+def game_from_options(cls: type[Game], options: dict) -> Game:
+    """``cls(**options)``: what unpickling a game calls."""
+    return cls(**options)
+
+
 def configurations_of(options: Sequence[Option]) -> list[dict]:
     """See :meth:`Game.configurations`."""
     players = next(o for o in options if o.name == "players")
@@ -173,4 +207,4 @@ def configurations_of(options: Sequence[Option]) -> list[dict]:
     return configs
 
 
-__all__ = ["Game", "configurations_of"]
+__all__ = ["Game", "configurations_of", "game_from_options"]

@@ -188,11 +188,10 @@ class KindState(State):
         self.KINDS._kinds[type(action)].apply(self, action, player)
 
     def why_illegal(self, action: Action, by: int | None = None) -> str:
-        kind = self.KINDS.get(action)
-        if kind is None:
-            return (f"{quote(action)} is not a {self.game.name} action; its actions are "
-                    f"{', '.join(t.__name__ for t in self.KINDS.action_types)}: pick one of "
-                    "state.legal_actions()")
+        forged = self.forged(action)  # also any action of a type without a kind
+        if forged is not None:
+            return forged
+        kind = self.KINDS.of(type(action))
         if self.is_terminal():
             return self._over(action)
         reason = kind.why_not(self, action, self._seat_for(by))

@@ -12,6 +12,7 @@ from itertools import combinations
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..errors import RuleError, quote
+from .jsonio import listed
 
 
 @dataclass(frozen=True)
@@ -92,10 +93,10 @@ def resolve_options(game: str, declared: Iterable[Option], given: Mapping[str, A
     if odd:
         raise RuleError(f"{game}: option names are strings, got {quote(odd[0], 30)}; "
                         f"options are: {', '.join(sorted(names))}")
-    unknown = sorted(quote(k, 30) for k in set(given) - names)
+    unknown = set(given) - names
     if unknown:
         raise RuleError(
-            f"{game}: unknown option {', '.join(unknown)}; "
+            f"{game}: unknown option {listed(unknown)}; "
             f"options are: {', '.join(sorted(names))}"
         )
     return {o.name: o.resolve(given.get(o.name, o.default)) for o in declared}

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import IllegalActionError, RuleError, clip, quote
-from .actions import Action
+from .actions import Action, is_plain
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only: no import circle
     from .game import Game
@@ -110,6 +110,14 @@ class State:
     def clone(self) -> State:
         raise NotImplementedError
 
+    def __reduce__(self) -> tuple:
+        """Pickling, ``copy.copy`` and ``copy.deepcopy`` go through the save: the copy is
+        ``game.state_from_json(state.to_json())``, equal and independent, whatever caches
+        or tables the state shares with its game. So Python peers (OpenSpiel,
+        ``multiprocessing``, Dask) can carry states; it is never the hot path (``clone``
+        is)."""
+        return (state_from_save, (self.game, self.to_json()))
+
     def components(self) -> dict[str, list[str]]:
         """Every counted component, by kind, wherever it is now (sorted ids). Equal to
         ``game.components()`` in every state: nothing is made or lost."""
@@ -177,7 +185,7 @@ class State:
 
     def is_legal(self, action: Any, by: int | None = None) -> bool:
         """Whether ``action`` may be applied now (by seat ``by`` where several may act)."""
-        if not isinstance(action, Action):
+        if not isinstance(action, Action) or not is_plain(action, self.game.action_types):
             return False
         p = self.current_player
         if p == TERMINAL:
@@ -203,6 +211,9 @@ class State:
                 f"{self.game.name}: {quote(action)} is not an action; pick one of "
                 "state.legal_actions()"
             )
+        forged = self.forged(action)
+        if forged is not None:
+            raise IllegalActionError(forged)
         p = self.current_player
         if p == CHANCE:
             if by is not None and by != CHANCE:
@@ -220,6 +231,22 @@ class State:
         if not self._is_legal(action, seat):
             raise IllegalActionError(clip(self.why_illegal(action, by=seat), MAX_MESSAGE))
         self._apply(action, seat)
+
+    def forged(self, action: Any) -> str | None:
+        """Why ``action`` cannot be one of this game's actions whatever its fields say, or
+        None. Legality is decided by the exact type and plain field values, never by an
+        ``__eq__`` the caller wrote (``core.actions.is_plain``): a subclass of a game's
+        action is not that action, however it compares."""
+        game = self.game
+        if is_plain(action, game.action_types):
+            return None
+        if type(action) not in game.action_types:
+            return (f"{quote(action)} is not a {game.name} action; its actions are "
+                    f"{', '.join(t.__name__ for t in game.ACTION_TYPES)} (exactly those "
+                    "types, not subclasses): pick one of state.legal_actions()")
+        return (f"{quote(action)} is not a {game.name} action: its fields must hold plain "
+                "values (whole numbers, strings, true/false, None, lists of them), not "
+                "subclasses of them: pick one of state.legal_actions()")
 
     def acting_seat(self, by: Any) -> int:
         """The seat that acts: ``by`` checked against ``actors()``, or the only actor."""
@@ -254,6 +281,9 @@ class State:
     def why_illegal(self, action: Action, by: int | None = None) -> str:
         """A sentence naming the rule that forbids ``action`` here. Games override this to
         cite their rulebook; the default lists what is allowed."""
+        forged = self.forged(action)
+        if forged is not None:
+            return forged
         if self.is_terminal():
             return f"{action} is not allowed: the game is over"
         if self.is_chance_node():
@@ -321,4 +351,9 @@ class State:
 
 
 
-__all__ = ["CHANCE", "SIMULTANEOUS", "TERMINAL", "MAX_MESSAGE", "State"]
+def state_from_save(game: Game, save: dict) -> State:
+    """The state a save describes (what unpickling a state calls)."""
+    return game.state_from_json(save)
+
+
+__all__ = ["CHANCE", "SIMULTANEOUS", "TERMINAL", "MAX_MESSAGE", "State", "state_from_save"]

@@ -111,6 +111,22 @@ class BackyardGame(Game):
         and the start player's cards."""
         return BackyardState.new(self)
 
+    def max_game_length(self) -> int:
+        """Every game is exactly this long; as a bound, charged to what runs out:
+
+        * set-up: one chance step turns up the achievement card (with the expansion), one
+          picks the start player, and the start player draws ``players`` cards (Game
+          Setup), one chance step each;
+        * every turn is one draw (a chance step taking a card from the deck: Game Turn,
+          step 1) and one ``Play`` (step 2), and each ``Play`` adds a card to a treehouse;
+          the game ends when the treehouses hold ``players * cards_each`` cards (Game End:
+          7/6/5/4 cards each for 2/3/4/5 players), so there are that many turns. No other
+          kind of action exists. The deck never runs dry first: it holds 24 cards with 2
+          players and 32 otherwise, and ``players + players * cards_each`` is at most 25.
+        """
+        setup = (1 if self.achievements_on else 0) + 1 + self.players
+        return setup + 2 * self.total_plays
+
     def components(self) -> dict[str, list[str]]:
         return {
             "treehouse cards": sorted(self.card_set),
