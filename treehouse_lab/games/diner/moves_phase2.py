@@ -79,12 +79,15 @@ class PlaceKind(Kind):
         g = s.game
         sup = s.supplies[player]
         p0 = g.plate0
-        best: list[int] = []     # most_placed, worked out the first time it is needed
+        # most_placed, worked out the first time it is needed, and only where the order of
+        # placing matters (a Soup Stew letter with no kind yet); elsewhere every placement
+        # keeps the most (D35).
+        best: list[int | None] = []
 
         def keeps_most(slot: int, i: int, k: int) -> bool:
             if not best:
-                best.append(s.most_placed(player))
-            return s.keeps_most(player, slot, i, k, best[0])
+                best.append(s.most_placed(player) if s.placing_order_matters(player) else None)
+            return best[0] is None or s.keeps_most(player, slot, i, k, best[0])
 
         places: list[Action] = []
         open_symbols: list[Action] = []

@@ -278,6 +278,12 @@ class DinerReads:
         return most_placed(self.supplies[player], self.kitchen_orders(player), g.plate0,
                            g.ingredients)
 
+    def placing_order_matters(self, player: int) -> bool:
+        """Whether the order of placing can change how many ingredients fit (D35): only
+        with a Soup Stew plate letter that holds no kind yet."""
+        g = self.game
+        return bool(g.chili) and has_free_plate(self.kitchen_orders(player), g.plate0)
+
     def keeps_most(self, player: int, slot: int, i: int, k: int, best: int | None = None
                    ) -> bool:
         """Whether ingredient ``k`` on symbol ``i`` of the order in ``slot`` still lets the
@@ -285,10 +291,10 @@ class DinerReads:
         Only a plate letter with no kind yet can make the order of placing matter, so
         without a free plate every placement keeps the most. ``best``: ``most_placed``
         now, when the caller knows it."""
+        if not self.placing_order_matters(player):
+            return True
         g = self.game
         orders = self.kitchen_orders(player)
-        if not g.chili or not has_free_plate(orders, g.plate0):
-            return True
         if best is None:
             best = self.most_placed(player)
         o, covers = self.kitchens[player][slot][:2]
