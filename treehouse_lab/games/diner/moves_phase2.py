@@ -108,7 +108,10 @@ class PlaceKind(Kind):
                     if g.plate_jokers and s.letter_kind(player, slot, sym) is not None:
                         open_symbols.append(g.start_of[(o, sym)])
                     continue
-                if sup[sym] and keeps_most(slot, i, sym):
+                # A k on a free k symbol always keeps the most (D35): an assignment that
+                # leaves the symbol free either places no k (add this one) or has a k on a
+                # plate (move it here: its letter keeps or loses a kind, nothing fewer fits).
+                if sup[sym]:
                     places.append(g.place_of[(o, sym)])
                 open_symbols.append(g.start_of[(o, sym)])
         starts = (open_symbols if s.can_start_joker(player)
