@@ -102,10 +102,13 @@ class PlaceKind(Kind):
                     continue
                 seen.add(sym)
                 if sym >= p0:
+                    # Only a letter with no kind yet needs the count: on a letter that holds
+                    # a kind, its kind keeps the most, as on an ingredient symbol (below).
+                    kind = s.letter_kind(player, slot, sym)
                     places += [g.plate_of[(o, sym, k)] for k in g.ingredients
                                if sup[k] and s.plate_ok(covers, syms, sym, k)
-                               and keeps_most(slot, i, k)]
-                    if g.plate_jokers and s.letter_kind(player, slot, sym) is not None:
+                               and (kind is not None or keeps_most(slot, i, k))]
+                    if g.plate_jokers and kind is not None:
                         open_symbols.append(g.start_of[(o, sym)])
                     continue
                 # A k on a free k symbol always keeps the most (D35): an assignment that
