@@ -15,7 +15,7 @@ from treehouse_lab.search.mcts import MCTSBot
 MODULES = [(), ("bees",), ("chili",), ("bees", "chili")]
 
 
-def _points(modules, players=3, seed=4, every=97):
+def _points(modules, players=3, seed=4, every=61):
     """States of one seeded random game, every ``every`` steps (chance nodes and
     decisions alike), set-up included, until the end."""
     game = tl.load_game("diner", players=players, modules=modules)
