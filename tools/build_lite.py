@@ -25,6 +25,10 @@ What goes in, and why:
   none, so without it each page load compiles sympy and IPython from source again.
 * The notebooks, with the browser kernel named in their metadata, and the three lab
   extensions the site needs (the kernel, ipywidgets' manager, anywidget) and no others.
+* The rulings the notebooks link to (``docs/rulings/*.md``), under ``files/docs/``: in the
+  repository a notebook links ``../docs/rulings/x.md``, a path outside the site's files,
+  so the site's copies of the notebooks link ``docs/rulings/x.md`` instead
+  (:func:`site_markdown`), and the build fails if any relative link finds no file.
 
 matplotlib is compiled: it cannot be had from PyPI for the browser. ``--matplotlib-cdn``
 lists it and its dependencies at Pyodide's CDN, so that a plotting cell loads them when
@@ -53,6 +57,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 LITE = ROOT / "lite"
 NOTEBOOKS = ROOT / "notebooks"
+DOCS = ROOT / "docs"
+#: The folders of ``docs/`` that notebooks link to; the site holds a copy of each.
+LINKED_DOCS = ("rulings",)
 DEFAULT_OUT = ROOT / "build" / "lite"
 
 #: What the pyodide kernel loads as it starts (its worker installs micropip, then comm,
@@ -349,13 +356,47 @@ def lock_closure(lock: dict, roots: tuple[str, ...]) -> set[str]:
     return out
 
 
+def site_markdown(line: str) -> str:
+    """A line of a notebook's markdown as the site shows it: a link to ``../docs/`` (beside
+    ``notebooks/`` in the repository) points at the site's copy in ``files/docs/``."""
+    return line.replace("](../docs/", "](docs/")
+
+
+#: ``[text](target)`` in markdown: the target, up to a space, ``#`` or ``)``.
+LINK = re.compile(r"\]\(([^)\s#]+)")
+
+
+def broken_links(files: Path) -> list[str]:
+    """Relative links in the notebooks' markdown under ``files`` that find no file there."""
+    broken = []
+    for nb in sorted(files.glob("*.ipynb")):
+        for cell in json.loads(nb.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] != "markdown":
+                continue
+            for target in LINK.findall("".join(cell["source"])):
+                if ":" not in target and not (files / target).is_file():
+                    broken.append(f"{nb.name} -> {target}")
+    return broken
+
+
+def write_docs(dest: Path) -> None:
+    for folder in LINKED_DOCS:
+        shutil.copytree(DOCS / folder, dest / "docs" / folder)
+
+
 def write_notebooks(dest: Path) -> list[str]:
-    """The notebooks as they are, but for their kernel: the site's is Pyodide's."""
+    """The notebooks as they are, but for their kernel (the site's is Pyodide's) and their
+    links to ``docs/`` (:func:`site_markdown`)."""
     dest.mkdir(parents=True)
     names = []
     for nb in sorted(NOTEBOOKS.glob("*.ipynb")):
         data = json.loads(nb.read_text(encoding="utf-8"))
         data.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
+        for cell in data["cells"]:
+            if cell["cell_type"] == "markdown":
+                source = cell["source"]
+                cell["source"] = ([site_markdown(x) for x in source] if isinstance(source, list)
+                                  else site_markdown(source))
         (dest / nb.name).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n",
                                     encoding="utf-8")
         names.append(nb.name)
@@ -406,6 +447,9 @@ def verify(site: Path, lock: dict, notebooks: list[str], cdn_names: set[str],
     missing = [n for n in notebooks if not (site / "files" / n).is_file()]
     if missing:
         problems.append(f"notebooks missing from files/: {missing}")
+    broken = broken_links(site / "files")
+    if broken:
+        problems.append(f"links that find no file in the site: {broken}")
     if problems:
         raise BuildError("the built site is not right:\n  " + "\n  ".join(problems))
 
@@ -452,6 +496,7 @@ def build(out: Path, cache: Path, matplotlib_cdn: bool) -> dict:
         lock = write_pyodide(core, ship, files, lite / "static" / "pyodide", cdn_names,
                              kc.PYODIDE_CDN_URL)
         notebooks = write_notebooks(lite / "files")
+        write_docs(lite / "files")
         shutil.copy2(LITE / "jupyter-lite.json", lite / "jupyter-lite.json")
         config = json.loads((LITE / "jupyter_lite_config.json").read_text())
         config["LiteBuildConfig"]["federated_extensions"] = lab_extension_dirs()
