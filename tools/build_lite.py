@@ -379,20 +379,35 @@ def broken_links(files: Path) -> list[str]:
     return broken
 
 
+def one_string_outputs(output: dict) -> None:
+    """Write an output's multi-line texts as one string each, as nbformat allows. The
+    site's lab shows a stream kept as a list of lines with a comma at the start of every
+    line after the first (it joins the list the way JavaScript prints an array)."""
+    if isinstance(output.get("text"), list):
+        output["text"] = "".join(output["text"])
+    data = output.get("data", {})
+    for mime, value in data.items():
+        if isinstance(value, list) and all(isinstance(x, str) for x in value):
+            data[mime] = "".join(value)
+
+
 def write_docs(dest: Path) -> None:
     for folder in LINKED_DOCS:
         shutil.copytree(DOCS / folder, dest / "docs" / folder)
 
 
 def write_notebooks(dest: Path) -> list[str]:
-    """The notebooks as they are, but for their kernel (the site's is Pyodide's) and their
-    links to ``docs/`` (:func:`site_markdown`)."""
+    """The notebooks as they are, but for their kernel (the site's is Pyodide's), their
+    links to ``docs/`` (:func:`site_markdown`) and their outputs' texts, one string each
+    (:func:`one_string_outputs`)."""
     dest.mkdir(parents=True)
     names = []
     for nb in sorted(NOTEBOOKS.glob("*.ipynb")):
         data = json.loads(nb.read_text(encoding="utf-8"))
         data.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
         for cell in data["cells"]:
+            for output in cell.get("outputs", []):
+                one_string_outputs(output)
             if cell["cell_type"] == "markdown":
                 source = cell["source"]
                 cell["source"] = ([site_markdown(x) for x in source] if isinstance(source, list)

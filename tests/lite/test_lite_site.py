@@ -144,3 +144,18 @@ def test_published_site_offline_plots_without_failing(lite_cdn, name):
     assert any("/matplotlib-" in u for u in urls), f"matplotlib was not asked for: {urls}"
     assert all(u.startswith("https://cdn.jsdelivr.net/pyodide/") for u in urls), urls
     assert all(ln.startswith("CONNECT cdn.jsdelivr.net:443") for ln in lines), lines
+
+
+def test_the_sites_outputs_are_one_string_each(lite_site: Path):
+    """The site's lab shows a stream output kept as a list of lines with a comma at the
+    start of each line after the first, so the build writes every output text as one
+    string (the same text: nothing else changes)."""
+    for name in NOTEBOOKS:
+        site = json.loads((lite_site / "files" / name).read_text())["cells"]
+        source = json.loads((ROOT / "notebooks" / name).read_text())["cells"]
+        for site_cell, cell in zip(site, source):
+            for got, want in zip(site_cell.get("outputs", []), cell.get("outputs", [])):
+                texts = [got.get("text"), *got.get("data", {}).values()]
+                assert not any(isinstance(t, list) for t in texts), f"{name}: {got}"
+                if "text" in want:
+                    assert got["text"] == "".join(want["text"])
