@@ -339,7 +339,7 @@ def kitchen_svg(state: DinerState, p: int, y: float, viewer: int | None,
            f'stroke-width="{2.5 if deciding else 1}"/>']
     label = g.player_name(p) + (" (you)" if p == viewer else "")
     if active:
-        label += " · their turn"
+        label += " · your turn" if p == viewer else " · their turn"
     out.append(svg_text(28, y + 20, label, 14, "#2D3B2D", weight="bold"))
     # The mood track, -8 to +8.
     mx = 260
@@ -351,12 +351,14 @@ def kitchen_svg(state: DinerState, p: int, y: float, viewer: int | None,
         if v in (MOOD_MIN, 0, MOOD_MAX) or here:
             out.append(svg_text(mx + i * 13 + 6, y + 19, f"{v:+d}" if v else "0", 7,
                           "#FFFFFF" if here else "#8A7A5A", "middle"))
+    # The total, then what makes it: how many orders were delivered and their points (so
+    # "4 orders (17)" cannot be read as 17 orders), the mood and the bees.
+    made = f"{len(delivered)} order{'s' * (len(delivered) != 1)} ({score['orders']})"
     if g.bees:
         bees = score["bees"] + score["bee_bonus"]
-        total = (f"{score['total']} pts: {score['orders']} orders {score['mood']:+d} mood "
-                 f"+{bees} bees")
+        total = f"{score['total']} pts: {made}, mood {score['mood']:+d}, bees +{bees}"
     else:
-        total = f"{score['total']} points ({score['orders']} orders {score['mood']:+d} mood)"
+        total = f"{score['total']} points: {made}, mood {score['mood']:+d}"
     out.append(svg_text(mx + 17 * 13 + 10, y + 19, total, 11, "#3B2E14", weight="bold",
                   extra=' class="tl-score"'))
     # The supply.
