@@ -228,3 +228,29 @@ def test_a_whole_game_on_the_board_with_bots():
     assert b.state.is_terminal()
     assert "Game over" in b.view.svg
     assert "Scores:" in b.state.game.render_text(b.state)
+
+
+def test_discarding_the_whole_hand_asks_for_a_second_click_on_the_trash():
+    """Issue 18: one click on the trash can threw away the whole 8-card hand."""
+    from treehouse_lab.games.magical.moves import DiscardHand
+
+    def opens_with_a_spell(seed):
+        b = tl.Board(tl.load_game("magical", players=3), seed=seed,
+                     bots={1: "random", 2: "random"})
+        return b if DiscardHand() in b.state.legal_actions(0) else None
+
+    board = next(b for b in map(opens_with_a_spell, range(1, 60)) if b)
+    hand, steps = board.state.hand(0), board.match.position
+    board.click("trash:0")
+    assert board.selection == ("trash:0",) and board.match.position == steps
+    assert board.state.hand(0) == hand
+    assert "click your trash can again to discard the whole hand" in board.view.svg
+    # Anything else cancels: nothing is discarded.
+    card = next(c for c in hand if board.state.game.cards[c].kind != "spell")
+    board.click(f"card:{card}")
+    assert board.selection == () and board.state.hand(0) == hand
+    assert (0, DiscardHand()) not in board.match.moves
+    board.click("trash:0")
+    board.click("trash:0")
+    assert (0, DiscardHand()) in board.match.moves
+    assert board.match.state.hand(0) == []

@@ -270,7 +270,7 @@ class DiscardHandKind(MagicalKind):
         s.hands = put(s.hands, p, ())
 
     def click_path(self, s, a, seat):
-        return (f"trash:{seat}",)
+        return (f"trash:{seat}",) * 2  # the whole hand goes: the first click only asks
 
 
 @KINDS.kind(Cast)

@@ -347,6 +347,8 @@ def _prompt(state: MagicalState, p: int, targets: Collection[str],
             selection: Collection[str]) -> str:
     if not targets:
         return ""
+    if set(selection) == {f"trash:{p}"}:
+        return "click your trash can again to discard the whole hand"
     if selection:
         return "now click where it goes"
     ph = state.phase
