@@ -58,8 +58,9 @@ ROOT = Path(__file__).resolve().parents[1]
 LITE = ROOT / "lite"
 NOTEBOOKS = ROOT / "notebooks"
 DOCS = ROOT / "docs"
-#: The folders of ``docs/`` that notebooks link to; the site holds a copy of each.
-LINKED_DOCS = ("rulings",)
+#: The pages of ``docs/`` that notebooks link to (files, or folders of them); the site
+#: holds a copy of each.
+LINKED_DOCS = ("rulings", "teaching.md")
 DEFAULT_OUT = ROOT / "build" / "lite"
 
 #: What the pyodide kernel loads as it starts (its worker installs micropip, then comm,
@@ -367,15 +368,18 @@ LINK = re.compile(r"\]\(([^)\s#]+)")
 
 
 def broken_links(files: Path) -> list[str]:
-    """Relative links in the notebooks' markdown under ``files`` that find no file there."""
-    broken = []
+    """Relative links in the notebooks' markdown and in the docs pages under ``files``
+    that find no file there (a link is read from the folder of the page it is in)."""
+    pages: list[tuple[Path, str]] = []
     for nb in sorted(files.glob("*.ipynb")):
-        for cell in json.loads(nb.read_text(encoding="utf-8"))["cells"]:
-            if cell["cell_type"] != "markdown":
-                continue
-            for target in LINK.findall("".join(cell["source"])):
-                if ":" not in target and not (files / target).is_file():
-                    broken.append(f"{nb.name} -> {target}")
+        cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
+        pages += [(nb, "".join(c["source"])) for c in cells if c["cell_type"] == "markdown"]
+    pages += [(md, md.read_text(encoding="utf-8")) for md in sorted(files.glob("docs/**/*.md"))]
+    broken = []
+    for page, text in pages:
+        for target in LINK.findall(text):
+            if ":" not in target and not (page.parent / target).resolve().is_file():
+                broken.append(f"{page.relative_to(files)} -> {target}")
     return broken
 
 
@@ -392,8 +396,16 @@ def one_string_outputs(output: dict) -> None:
 
 
 def write_docs(dest: Path) -> None:
-    for folder in LINKED_DOCS:
-        shutil.copytree(DOCS / folder, dest / "docs" / folder)
+    """Copies of ``LINKED_DOCS`` under ``dest/docs/``. Their links to the notebooks
+    (``../notebooks/x.ipynb`` in the repository) point at the site's notebooks, which
+    lie in ``files/`` itself."""
+    for name in LINKED_DOCS:
+        source = DOCS / name
+        for page in ([source] if source.is_file() else sorted(source.rglob("*.md"))):
+            target = dest / "docs" / page.relative_to(DOCS)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            text = page.read_text(encoding="utf-8")
+            target.write_text(text.replace("](../notebooks/", "](../"), encoding="utf-8")
 
 
 def write_notebooks(dest: Path) -> list[str]:
