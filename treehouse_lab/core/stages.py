@@ -262,10 +262,21 @@ class StagedState(KindState, DeclaredState):
         self._legal = None
         self._chance = None
 
+    #: For a game whose stages can be read off its saved fields: a function of the state
+    #: giving the stages left, next first (() once the game is over). With it the empty
+    #: stack is refilled from the fields; without it, a game overrides :meth:`_next_turn`.
+    STAGES_FROM: ClassVar[Callable[[Any], tuple[Stage, ...]] | None] = None
+
     def _next_turn(self) -> bool:
         """The stack is empty: push the next turn's stages and return True, or return
         False when the game is over."""
-        return False
+        if self.STAGES_FROM is None:
+            return False
+        stages = self.STAGES_FROM()
+        if not stages:
+            return False
+        self.push(*stages)
+        return True
 
     def _each_step(self) -> None:
         """A rule checked before every stage is looked at (default: none)."""

@@ -58,6 +58,8 @@ class BackyardState(StagedState):
     only with ``apply`` (or ``child``). Every list or dict returned is a new one."""
 
     KINDS = RULES
+    #: The stack ran out: the set-up or the turn the position is in, or the end.
+    STAGES_FROM = stages_from
     FORMAT = saves.FORMAT
     MIGRATIONS = saves.MIGRATIONS
     FIELDS = (
@@ -100,14 +102,6 @@ class BackyardState(StagedState):
         s.stack = ()
         s._run()
         return s
-
-    def _next_turn(self) -> bool:
-        """The stack ran out: the set-up or the turn the position is in, or the end."""
-        stages = stages_from(self)
-        if not stages:
-            return False
-        self.push(*stages)
-        return True
 
     def _check_save(self) -> None:
         saves.check(self)

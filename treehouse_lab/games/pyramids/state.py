@@ -68,6 +68,8 @@ class PyramidsState(StagedState):
     ``to_move``; change it only with ``apply``."""
 
     KINDS = RULES
+    #: The stack ran out: the set-up or the turn the position is in, or the end.
+    STAGES_FROM = stages_from
     FORMAT = saves.FORMAT
     MIGRATIONS = saves.MIGRATIONS
     FIELDS = (
@@ -104,13 +106,6 @@ class PyramidsState(StagedState):
         s.stack = ()
         s._run()
         return s
-
-    def _next_turn(self) -> bool:
-        stages = stages_from(self)
-        if not stages:
-            return False
-        self.push(*stages)
-        return True
 
     def _check_save(self) -> None:
         saves.check(self)
