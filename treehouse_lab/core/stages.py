@@ -300,11 +300,6 @@ class StagedState(KindState, DeclaredState):
         self.stack = self.stack[:-1] + (stage,)
 
     # -- the protocol, read off the top ---------------------------------------------------
-    @property
-    def _cp(self) -> int:
-        """The same as ``current_player`` (the short name the loop's readers use)."""
-        return self.current_player
-
     def _actors(self) -> list[int]:
         top = self.top
         return [] if top is None or top.CHANCE else list(top.actors(self))

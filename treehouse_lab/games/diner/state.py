@@ -184,15 +184,16 @@ class DinerState(DinerReads, DinerView, StagedState):
                 + ("the game is over or a new turn begins" if not stack else
                    f"the task {stack[-1].NAME} on top happens by itself (nothing to choose "
                    "or draw), or the bag is empty while the compost is not")) from None
-        if self._cp >= 0 and not self._legal_actions(self._cp):
-            raise RuleError(f"stack: {self.game.player_name(self._cp)} would have nothing "
+        p = self.current_player
+        if p >= 0 and not self._legal_actions(p):
+            raise RuleError(f"stack: {self.game.player_name(p)} would have nothing "
                             "to choose from")
 
     # -- reading --------------------------------------------------------------------------------
     @property
     def active(self) -> int | None:
         """Whose turn it is (None during set-up and after the end)."""
-        if not self.turn or self._cp == TERMINAL:
+        if not self.turn or self.current_player == TERMINAL:
             return None
         return (self.turn - 1) % self.game.players
 
@@ -201,7 +202,7 @@ class DinerState(DinerReads, DinerView, StagedState):
         """'setup', 'phase1', 'pantry' (paying minutes), 'phone', 'effects' (an effect or
         a refill under way), 'assign' (Phase 2), 'end' (after Phase 2: announce Challenges,
         play Action cards or end the turn) or 'over'."""
-        if self._cp == TERMINAL:
+        if self.current_player == TERMINAL:
             return "over"
         if not self.turn:
             return "setup"
@@ -362,7 +363,7 @@ class DinerState(DinerReads, DinerView, StagedState):
     def winners(self) -> list[int]:
         """Most points; ties go through the four tiebreakers; players still equal after
         all four share the win (D17). [] before the end."""
-        if self._cp != TERMINAL:
+        if self.current_player != TERMINAL:
             return []
         keys = [self.tiebreak(p) for p in range(self.game.players)]
         best = max(keys)
