@@ -1,0 +1,133 @@
+"""The Magical Treehouse exercise bank (notebooks/magical-treehouse-exercises.ipynb): every
+answer is recomputed here from the engine's data and by brute force, the bank must call it
+right and a common mistake wrong, so the stored digests cannot drift from the game."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations, product
+from math import comb
+
+import treehouse_lab as tl
+from treehouse_lab.core.counting import hypergeometric
+from treehouse_lab.games.magical import counting
+from treehouse_lab.games.magical import rules as R
+from treehouse_lab.games.magical.exercises import IDS, grade
+
+#: The potion chain of exercises 4 and 5 (as the notebook builds it).
+CHAIN = [[{"cards": ["purple1a"]},
+          {"cards": ["green1a", "green2a", "green3b", "green4a"]},
+          {"cards": ["blue1a", "blue2a", "blue3b"]}], [], []]
+PIPES = [[("pipe1", "purple1a", "green1a"), ("pipe2", "purple1a", "blue1a")], [], []]
+FAMILIARS = {"t4d": 0, "t4c": 0, "t5c": 0, "t3b": 1, "t6b": 1, "t1a": 2, "t2a": 2}
+
+
+def game():
+    return tl.load_game("magical", players=3)
+
+
+def kinds(g, kind):
+    return sum(1 for c in g.cards.values() if c.kind == kind)
+
+
+def spell_answers(g):
+    n, spells, pipes = len(g.cards), kinds(g, "spell"), kinds(g, "pipe")
+    hand = R.HAND
+    one = counting.opening_hand(g, counting.is_spell)[1]
+    # Brute force over the three kinds of card: every composition of a hand of 8.
+    bag = {"spell": spells, "pipe": pipes, "other": n - spells - pipes}
+    both = sum(hypergeometric(bag, {"spell": s, "pipe": p, "other": hand - s - p})
+               for s in range(1, hand + 1) for p in range(1, hand + 1 - s))
+    formula = 1 - Fraction(2 * comb(n - 8, hand) - comb(n - 16, hand), comb(n, hand))
+    assert spells == pipes == 8 and both == formula
+    assert one == Fraction(spells * comb(n - spells, hand - 1), comb(n, hand))
+    return {"one-spell": one, "spell-and-pipe": both}
+
+
+def carriage_answer(g):
+    m = tl.Match(g, seed=14)
+    m.run()
+    seen = set(m.state.hand(0))
+    unseen = [c for c in g.cards if c not in seen]
+    red = sum(1 for c in unseen if g.cards[c].colour == "red")
+    formula = 1 - Fraction(comb(len(unseen) - red, 7), comb(len(unseen), 7))
+    # Two steps, as the cards travel: Player 3's hand of 8 from the unseen cards, then
+    # one of the 8 kept at random; the 7 passed hold a red unless none of the 8 is red
+    # or the only red one is kept.
+    bag = {"red": red, "other": len(unseen) - red}
+    two_steps = sum(hypergeometric(bag, {"red": k, "other": R.HAND - k})
+                    * (Fraction(7, 8) if k == 1 else 1) for k in range(1, R.HAND + 1))
+    # Full enumeration on a small case: 10 unseen cards, 3 red, a hand of 4, 3 passed.
+    small = Fraction(sum(any(c < 3 for c in hand if c != kept)
+                         for hand in combinations(range(10), 4) for kept in hand),
+                     comb(10, 4) * 4)
+    assert small == 1 - Fraction(comb(7, 3), comb(10, 3))
+    assert red == 13 and two_steps == formula
+    return {"carriage-red": formula}
+
+
+def legal_areas(g):
+    forest = g.data.forest["day"]
+    mine = [a for a, p in FAMILIARS.items() if p == 0]
+    return sorted(a for a, area in forest.items() if a not in FAMILIARS
+                  and (area.outermost or any(b in mine for b in area.connects)))
+
+
+def chain_answers(g):
+    both = dict(FAMILIARS, t4b=0)            # t4b: the second fangs
+    chain = g.position(villages=CHAIN, pipes=PIPES, forest=both).scores()[0]["potions"]
+    areas = legal_areas(g)
+    vp = [g.position(villages=CHAIN, pipes=PIPES, forest={**FAMILIARS, a: 0})
+          .scores()[0]["potions"] for a in areas]
+    fangs = [a for a in areas if "fangs" in g.data.forest["day"][a].resources]
+    assert sum(vp) == chain * len(fangs)      # only a second fang feeds the chain
+    return {"chain-vp": chain, "potion-chain": Fraction(sum(vp), len(areas))}
+
+
+def biscuit_answers(g):
+    rounds, pile = R.ROUNDS, R.PILE_SIZE[3]
+    assert pile == 3 - 1          # 15. Biscuits: the pile is one short of the players
+    pays, mine = Fraction(0), Fraction(0)
+    for lasts in product(range(3), repeat=rounds):     # who finishes last in each round
+        # nobody gives a biscuit away: all but the last player take one each round
+        biscuits = [R.START_BISCUITS + rounds - lasts.count(p) for p in range(3)]
+        s = g.position(biscuits=biscuits, common=("obj-apples", "obj-biscuits"))
+        tile = [row["objectives"] for row in s.scores()]   # nobody has apples: a tie
+        pays += Fraction(any(tile), 3 ** rounds)
+        mine += Fraction(tile[0], 3 ** rounds)
+    # The formula: the round sequences in which Player 1 is last fewer times than each
+    # other player (a multinomial count), three times over by symmetry.
+    alone = sum(comb(rounds, a) * comb(rounds - a, b)
+                for a in range(rounds + 1) for b in range(rounds + 1 - a)
+                if a < min(b, rounds - a - b))
+    assert pays == 3 * Fraction(alone, 3 ** rounds)
+    tile_vp = g.data.objectives["obj-biscuits"].tile_vp
+    assert mine == tile_vp * Fraction(alone, 3 ** rounds)
+    return {"biscuit-tile-pays": pays, "biscuit-tile-vp": mine}
+
+
+def answers() -> dict:
+    g = game()
+    return {**spell_answers(g), **carriage_answer(g), **chain_answers(g),
+            **biscuit_answers(g)}
+
+
+def test_every_answer_is_recomputed_and_accepted():
+    got = answers()
+    assert set(got) == set(IDS)
+    for eid, answer in got.items():
+        verdict = grade(eid, answer)
+        assert verdict.correct is True, (eid, verdict.message)
+        wrong = grade(eid, answer + 1)
+        assert wrong.correct is False and "Hint" in wrong.message
+
+
+def test_common_mistakes_get_their_own_hint():
+    n = comb(96, 8)
+    assert "at least one" in grade("one-spell", 1 - Fraction(comb(88, 8), n)).message
+    assert "twice" in grade("spell-and-pipe", 1 - Fraction(2 * comb(88, 8), n)).message
+    assert "only 7" in grade("carriage-red", 1 - Fraction(comb(75, 8), comb(88, 8))).message
+    assert "R12" in grade("chain-vp", 9).message
+    assert "inner area" in grade("potion-chain", Fraction(6, 17)).message
+    assert "81" in grade("biscuit-tile-pays", Fraction(3, 5)).message
+    assert "one of three" in grade("biscuit-tile-vp", Fraction(14, 27)).message
