@@ -11,70 +11,119 @@ from pathlib import Path
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-TUTORIALS = [
-    ("Backyard Builders Treehouse", "backyard-builders.ipynb",
-     "Draft-and-pass, colour or number matching, the longest colour run and achievements, "
-     "on a live board; and the exact chance that the next card fits your treehouse."),
-    ("Backyard Builders: exercises", "backyard-exercises.ipynb",
-     "Exercises on the Backyard engine with `check(...)`; solutions in "
-     "[backyard-exercises-solutions.ipynb](backyard-exercises-solutions.ipynb)."),
-    ("Backyard Builders: exploring with simulations", "explore-backyard.ipynb",
-     "A curious player's and a designer's questions, answered with seeded simulations, "
-     "exact values where they exist, and plots."),
-    ("Treehouse (pyramids): the rules", "treehouse.ipynb",
-     "A trio of pyramids and an action die: every action on the live board, with the "
-     "rulebook's own counts, then a full game against a bot."),
-    ("Treehouse (pyramids): counting and probability", "treehouse-counting.ipynb",
-     "The 204 arrangements three ways (enumeration, cases, a sympy generating function), "
-     "move tables, exact next-roll probabilities and an optimal solitaire solver."),
-    ("Treehouse (pyramids): exercises", "treehouse-exercises.ipynb",
-     "Classroom exercises with a `check(...)` helper; solutions in "
-     "[treehouse-exercises-solutions.ipynb](treehouse-exercises-solutions.ipynb)."),
-    ("Treehouse (pyramids): exploring with simulations", "explore-treehouse.ipynb",
-     "Questions about the pyramid game answered exactly where mathematics can, and by "
-     "seeded simulation beside it."),
-    ("Treehouse Diner", "treehouse-diner.ipynb",
-     "Phone orders, pantry visits and deliveries on live boards, one rulebook section at a "
-     "time, with the rulebook's own example."),
-    ("Treehouse Diner: the modules", "treehouse-diner-modules.ipynb",
-     "Save the Bees (bees, beehives, Challenges) and Secret Ingredient (chilis, Soup Stews, "
-     "Action cards), alone and together, on live boards, with Jutta's bees."),
-    ("Treehouse Diner: the bag and the jokers", "treehouse-diner-probability.ipynb",
-     "Counting questions about the ingredient bag and the jokers, and the modules' Soup Stews "
-     "and chilis, answered by the engine and by sympy, which must agree."),
-    ("Treehouse Diner: exercises", "treehouse-diner-exercises.ipynb",
-     "Exercises with `check(...)`; solutions in "
-     "[treehouse-diner-exercises-solutions.ipynb](treehouse-diner-exercises-solutions.ipynb)."),
-    ("Magical Treehouse", "magical-treehouse.ipynb",
-     "The real-time draft as moves of several players at once, a spell interruption, "
-     "building villages and Keita's 34 VP; then how scores spread with 3 and 4 players."),
+#: Per game: its title, its rulings page (docs/rulings/) and its notebooks, in the order a
+#: class meets them (learn the rules, count, practise, explore).
+GAMES = [
+    ("Backyard Builders Treehouse", "backyard.md", [
+        ("The rules", "backyard-builders.ipynb",
+         "Draft-and-pass, colour or number matching, the longest colour run and achievements, "
+         "on a live board; and the exact chance that the next card fits your treehouse."),
+        ("Exercises", "backyard-exercises.ipynb",
+         "Counting and probability on the Backyard cards, with `check(...)`; solutions in "
+         "[backyard-exercises-solutions.ipynb](backyard-exercises-solutions.ipynb)."),
+        ("Exploring with simulations", "explore-backyard.ipynb",
+         "A curious player's and a designer's questions, answered with seeded simulations, "
+         "exact values where they exist, and plots."),
+    ]),
+    ("Treehouse (pyramids)", "pyramids.md", [
+        ("The rules", "treehouse.ipynb",
+         "A trio of pyramids and an action die: every action on the live board, with the "
+         "rulebook's own counts, then a full game against a bot."),
+        ("Counting and probability", "treehouse-counting.ipynb",
+         "The 204 arrangements three ways (enumeration, cases, a sympy generating function), "
+         "move tables, exact next-roll probabilities and an optimal solitaire solver."),
+        ("Exercises", "treehouse-exercises.ipynb",
+         "Classroom exercises with `check(...)`; solutions in "
+         "[treehouse-exercises-solutions.ipynb](treehouse-exercises-solutions.ipynb)."),
+        ("Exploring with simulations", "explore-treehouse.ipynb",
+         "Questions about the pyramid game answered exactly where mathematics can, and by "
+         "seeded simulation beside it."),
+    ]),
+    ("Treehouse Diner", "diner.md", [
+        ("The rules", "treehouse-diner.ipynb",
+         "Phone orders, pantry visits and deliveries on live boards, one rulebook section at "
+         "a time, with the rulebook's own example."),
+        ("The modules", "treehouse-diner-modules.ipynb",
+         "Save the Bees (bees, beehives, Challenges) and Secret Ingredient (chilis, Soup "
+         "Stews, Action cards), alone and together, on live boards, with Jutta's bees."),
+        ("The bag and the jokers", "treehouse-diner-probability.ipynb",
+         "Counting questions about the ingredient bag and the jokers, and the modules' Soup "
+         "Stews and chilis, answered by the engine and by sympy, which must agree."),
+        ("Exercises", "treehouse-diner-exercises.ipynb",
+         "Exercises with `check(...)`; solutions in "
+         "[treehouse-diner-exercises-solutions.ipynb](treehouse-diner-exercises-solutions.ipynb)."),
+        ("Exploring with simulations", "explore-diner.ipynb",
+         "Questions about the Diner answered with seeded simulations between bots."),
+    ]),
+    ("Magical Treehouse", "magical.md", [
+        ("The rules", "magical-treehouse.ipynb",
+         "The real-time draft as moves of several players at once, a spell interruption, "
+         "building villages and Keita's 34 VP; then how scores spread with 3 and 4 players."),
+        ("Exercises", "magical-treehouse-exercises.ipynb",
+         "A spell in the first hand, what a carriage brings, a potion chain's VP and the "
+         "objective tiles' ties, with `check(...)`; solutions in "
+         "[magical-treehouse-exercises-solutions.ipynb](magical-treehouse-exercises-solutions.ipynb)."),
+        ("Exploring with simulations", "explore-magical.ipynb",
+         "Questions about Magical Treehouse answered with seeded simulations between bots."),
+    ]),
 ]
 
-#: The rulings pages the tutorials cite (docs/rulings/, beside notebooks/: the README's lab
-#: command serves the whole checkout so that these links open).
-RULINGS = [
-    ("Backyard Builders rulings", "backyard.md"),
-    ("Treehouse (pyramids) rulings", "pyramids.md"),
+#: Notebooks about more than one game.
+MORE = [
+    ("Research: the games in other frameworks", "research-interop.ipynb",
+     "The engines as environments for game-playing research libraries."),
 ]
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+HOW_TO_RUN = (
+    "**How to run this notebook.** Before it runs you see a saved copy of its results. Run "
+    "the cells in order, one at a time with **Shift+Enter**, or all at once with **Run ▸ Run "
+    "All Cells**."
+)
 
 CELL_IDS = ("d2937676", "b20c9a3b", "8ebc268b")
 
 
+def _present(rows: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """The rows whose notebook exists: a notebook another change is still writing gets its
+    row when this script runs again after it lands (the index test wants every link to
+    lead to a notebook, and every notebook to be linked)."""
+    return [r for r in rows if (NOTEBOOKS / r[1]).is_file()]
+
+
+def _table(rows: list[tuple[str, str, str]]) -> str:
+    return ("| notebook | what you will do |\n| --- | --- |\n"
+            + "\n".join(f"| [{title}]({path}) | {what} |" for title, path, what in rows))
+
+
+def page() -> str:
+    parts = [
+        "# Treehouse Lab\n\n"
+        "Learn the Treehouse tabletop games on live boards, and use them to learn "
+        "probability with exact answers. Pick a game and start with its rules.\n\n"
+        + HOW_TO_RUN + " A tutorial's boards come alive once their cell has run: then "
+        "click a highlighted piece or card to move, use **Step** to let chance and the "
+        "bots play, **Back** to undo."
+    ]
+    for title, rulings, rows in GAMES:
+        parts.append(f"## {title}\n\n" + _table(_present(rows)) + "\n\n"
+                     f"Where the rulebook is silent or ambiguous, the project's "
+                     f"[{title} rulings](../docs/rulings/{rulings}) decide, each with its "
+                     "reasons.")
+    more = _present(MORE)
+    if more:
+        parts.append("## More\n\n" + _table(more))
+    parts.append("## Teachers\n\n[A teacher's path through the notebooks](../docs/teaching.md):"
+                 " the topic, time and prerequisites of each notebook and exercise, and a "
+                 "suggested order for a class.")
+    return "\n\n".join(parts)
+
+
 def build() -> nbformat.NotebookNode:
-    rows = "\n".join(f"| [{title}]({path}) | {what} |" for title, path, what in TUTORIALS)
     nb = new_notebook(
         cells=[
-            new_markdown_cell(
-                "# Treehouse Lab\n\n"
-                "Learn the Treehouse tabletop games on live boards, and use them to learn "
-                "probability with exact answers. Open a tutorial:\n\n"
-                "| notebook | what you will do |\n| --- | --- |\n" + rows + "\n\n"
-                "Every board is a real game engine: click a highlighted piece or card to "
-                "move, use **Step** to let chance and the bots play, **Back** to undo.\n\n"
-                "Where a rulebook is silent or ambiguous, the project's rulings decide, each "
-                "with its reasons: " + ", ".join(
-                    f"[{title}](../docs/rulings/{page})" for title, page in RULINGS) + "."
-            ),
+            new_markdown_cell(page()),
             new_markdown_cell("The games installed here, and the options each one takes:"),
             new_code_cell(
                 "import treehouse_lab as tl\n"
@@ -97,6 +146,6 @@ def build() -> nbformat.NotebookNode:
 
 
 if __name__ == "__main__":
-    out = Path(__file__).resolve().parents[1] / "notebooks" / "start.ipynb"
+    out = NOTEBOOKS / "start.ipynb"
     nbformat.write(build(), out)
     print(f"wrote {out}")
