@@ -17,7 +17,12 @@ import math
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from .core.seating import player_name
 from .simulate import Line, Results, mean_interval
+
+#: What a plot calls its groups: ``by="seat"`` groups by where a player sat, and students
+#: read players as "Player 1..n" on the boards, so the plots do too.
+AXIS = {"seat": "player", "bot": "bot"}
 
 COLOURS = ("#3b7dd8", "#d8543b", "#4fa34a", "#c9a227", "#8a56c2", "#3bb5b0")
 
@@ -147,7 +152,7 @@ def score_distribution(results: Results, by: str = "bot", ax: Any = None) -> Any
     ax.set_title(f"{results.game}: final points, {results.games:,} games")
     ax.set_xlabel("points at the end of the game")
     ax.set_ylabel("share of games")
-    ax.legend(title=by)
+    ax.legend(title=AXIS[by])
     return fig
 
 
@@ -155,7 +160,7 @@ def _groups(results: Results, by: str) -> dict[str, list[int]]:
     if by == "bot":
         return {ln.label: results.scores(bot=ln.label) for ln in results.by_bot()}
     if by == "seat":
-        return {f"seat {p}": results.scores(seat=p) for p in range(results.players)}
+        return {player_name(p): results.scores(seat=p) for p in range(results.players)}
     raise ValueError(f"by must be 'bot' or 'seat', got {by!r}")
 
 
@@ -165,7 +170,7 @@ def win_rates(results: Results, by: str = "seat", ax: Any = None) -> Any:
     fig, ax = _axes(ax)
     if by == "seat":
         lines: Sequence[Line] = results.seats()
-        labels = [f"seat {p}" + ("" if results.rotate else f"\n{results.bots[p]}")
+        labels = [player_name(p) + ("" if results.rotate else f"\n{results.bots[p]}")
                   for p in range(results.players)]
     elif by == "bot":
         lines = results.by_bot()
@@ -175,8 +180,8 @@ def win_rates(results: Results, by: str = "seat", ax: Any = None) -> Any:
     _bars(ax, labels, lines, COLOURS[0], "win rate")
     ax.axhline(1 / results.players, color="grey", linestyle="--",
                label=f"fair share, 1/{results.players}")
-    ax.set_title(f"{results.game}: win rate by {by}, {results.games:,} games")
-    ax.set_xlabel(by)
+    ax.set_title(f"{results.game}: win rate by {AXIS[by]}, {results.games:,} games")
+    ax.set_xlabel(AXIS[by])
     ax.set_ylabel("win rate (95% interval)")
     ax.set_ylim(0, 1)
     ax.legend()
@@ -202,7 +207,7 @@ def variant_effect(runs: Mapping[Any, Results], option: str, measure: str = "win
     fig, ax = _axes(ax)
     values = list(runs)
     first = runs[values[0]]
-    keys = ([f"seat {p}" for p in range(first.players)] if by == "seat"
+    keys = ([player_name(p) for p in range(first.players)] if by == "seat"
             else [ln.label for ln in first.by_bot()])
     for i, key in enumerate(keys):
         ys, los, his = [], [], []
@@ -230,7 +235,7 @@ def variant_effect(runs: Mapping[Any, Results], option: str, measure: str = "win
     ax.set_title(f"{first.game}: {measure} as {option} changes ({first.games:,} games each)")
     ax.set_xlabel(option)
     ax.set_ylabel(f"{measure} (95% interval)")
-    ax.legend(title=by)
+    ax.legend(title=AXIS[by])
     return fig
 
 
@@ -289,7 +294,8 @@ def bracket(brackets: Sequence[Any], seat: int = 0, estimate: Any = None,
         ax.axhline(float(estimate), color=COLOURS[1], linestyle="--",
                    label=f"simulation estimate {float(estimate):.3f}")
     ax.set_ylim(0, 1)
-    ax.set_title(f"seat {seat}'s {label}: exact bounds close in as more steps are followed")
+    ax.set_title(f"{player_name(seat)}'s {label}: exact bounds close in as more steps are "
+                 "followed")
     ax.set_xlabel("steps of the game followed exactly (chance and moves)")
     ax.set_ylabel(label)
     ax.legend()

@@ -106,3 +106,19 @@ def test_without_matplotlib_a_plot_prints_its_numbers(monkeypatch, results):
     assert "band" in text and "0.6667" in text
     fig = plots.win_rates(results, by="bot")
     assert "bars" in repr(fig) and "categories:" in repr(fig)
+
+
+def test_players_are_named_as_on_the_boards(results):
+    """Plots say "Player 1..n" where the boards do, never "seat 0" (issue 18)."""
+    ax = plots.win_rates(results).axes[0]
+    ticks = [t.get_text() for t in ax.get_xticklabels()]
+    assert ticks == ["Player 1\ngreedy", "Player 2\nrandom", "Player 3\nrandom"]
+    assert ax.get_xlabel() == "player" and "by player" in ax.get_title()
+    legend = plots.score_distribution(results, by="seat").axes[0].get_legend()
+    assert legend.get_title().get_text() == "player"
+    assert [t.get_text().split(" (")[0] for t in legend.get_texts()] == [
+        "Player 1", "Player 2", "Player 3"]
+    from treehouse_lab.simulate import exact_bracket
+
+    brackets = exact_bracket(tl.load_game("pyramids", players=2), "pyramids-solo", 2)
+    assert plots.bracket(brackets, seat=1).axes[0].get_title().startswith("Player 2's ")
