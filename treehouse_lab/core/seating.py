@@ -33,3 +33,18 @@ def player_name(seat: int, names: Sequence[str] | None = None) -> str:
     if names and 0 <= seat < len(names):
         return names[seat]
     return f"Player {seat + 1}"
+
+
+def players_phrase(seats: Sequence[int], order: str = " and ") -> str:
+    """Several players in few words, for a board's narrow lines: "Player 2", "Players 1
+    and 3", "Players 2, 3 and 1" ("nobody" for none); ``order=" → "`` for a sequence such
+    as a play order ("Players 2 → 3 → 1"). Students read "Player 1..n" everywhere (never
+    "P1" or a seat number), and a narrow line has no room for the name each time."""
+    numbers = [str(p + 1) for p in seats]
+    if not numbers:
+        return "nobody"
+    if len(numbers) == 1:
+        return f"Player {numbers[0]}"
+    if order.strip() == "and":
+        return f"Players {', '.join(numbers[:-1])}{order}{numbers[-1]}"
+    return "Players " + order.join(numbers)

@@ -21,7 +21,7 @@ def test_every_card_effect_is_a_term_with_its_words():
 
 def test_texts_and_rules_come_from_the_same_term():
     red = R.power("extract:red")
-    assert (red.extracts, red.text, red.short) == ("red", "Extract red potion", "extract R")
+    assert (red.extracts, red.text, red.short) == ("red", "Extract red potion", "extract red")
     assert R.power("potion_vp:green").potion_vp == "green"
     assert R.power("discard_drawer").discards_from == "drawer"
     assert R.power("unlimited_storage").storage > 100 > R.power("storage").storage == 1

@@ -34,6 +34,7 @@ from __future__ import annotations
 from math import cos, pi, sin
 from typing import TYPE_CHECKING, Collection, Iterable
 
+from ...core.seating import players_phrase
 from ...core.svg import clicking_seat, target_attrs
 from ...protocol import Action
 
@@ -56,7 +57,6 @@ from .render_shapes import (
     rect,
     resource_icon,
     seat_name,
-    seat_short,
     seat_token,
     spell_text,
     svg_text,
@@ -75,17 +75,16 @@ def status(state: MagicalState, viewer: int | None) -> str:
         return f"Game over: {seat_name(state, w)} wins with {sc[w]['total']} VP"
     if ph in ("planning", "spell", "reveal"):
         actors = state.actors()
-        who = ", ".join(seat_short(state, p) for p in actors) or "nobody"
-        bits = [f"may act: {who}"]
+        bits = [f"playing now: {players_phrase(actors)}"]
         wait = [p for p in range(n) if state.waiting()[p] and not dropped_seats(state)[p]]
         if wait and ph == "planning":
-            bits.append("waiting: " + ", ".join(seat_short(state, p) for p in wait))
+            bits.append(f"waiting: {players_phrase(wait)}")
         done = [p for p in range(n) if dropped_seats(state)[p]]
         if done and ph != "reveal":
-            bits.append("done: " + ", ".join(seat_short(state, p) for p in done))
+            bits.append(f"finished planning: {players_phrase(done)}")
         if ph == "planning" and len(actors) == 1 and all(
                 dropped_seats(state)[q] or state.waiting()[q] for q in range(n)):
-            bits.append(f"everyone waits, so the eldest ({seat_short(state, actors[0])}) moves")
+            bits.append(f"everyone waits, so the eldest ({seat_name(state, actors[0])}) moves")
         return " · ".join(bits)
     if ph == "building":
         b = state.builder
@@ -284,11 +283,11 @@ def _info_lines(state: MagicalState) -> list[str]:
     g = state.game
     sp = state.spell
     if sp is not None:
-        todo = ", ".join(seat_short(state, p) for p in sp["to_choose"]) or "nobody"
+        todo = players_phrase(sp["to_choose"])
         return [f"Spell cast by {seat_name(state, sp['caster'])}:", spell_text(state),
                 f"still choosing: {todo}", "play resumes when all have chosen"]
     if state.phase == "building" and state.play_order:
-        order = " → ".join(seat_short(state, p) for p in state.play_order)
+        order = players_phrase(state.play_order, order=" → ")
         b = state.builder
         return ["Play order (building step)", order,
                 f"building now: {seat_name(state, b)}" if b is not None else ""]
@@ -297,9 +296,9 @@ def _info_lines(state: MagicalState) -> list[str]:
                 "lowest number builds first"]
     if state.phase == "over":
         sc = state.scores()
-        return ["Final scores"] + [", ".join(f"{seat_short(state, p)} {sc[p]['total']} VP"
-                                             for p in range(g.players))]
-    eldest = seat_short(state, state.eldest)
+        return ["Final scores", "VP of Players " + ", ".join(str(p + 1) for p in range(g.players))
+                + ": " + ", ".join(str(sc[p]["total"]) for p in range(g.players))]
+    eldest = seat_name(state, state.eldest)
     return ["Planning: all at once", f"eldest: {eldest} (moves first if all wait)",
             "last to finish gets no biscuit"]
 
@@ -417,7 +416,7 @@ def render_text(state: MagicalState) -> str:
         lines.append("Play order: " + ", ".join(seat_name(state, p) for p in state.play_order)
                      + ".")
     forest = state.forest()
-    fam = [f"{a}: {seat_short(state, q)}" for a, q in sorted(forest.items()) if q is not None]
+    fam = [f"{a}: {seat_name(state, q)}" for a, q in sorted(forest.items()) if q is not None]
     lines.append(f"Forest ({state.side} side): " + (", ".join(fam) or "no familiars yet")
                  + ".")
     for p in range(n):

@@ -125,23 +125,26 @@ def card_face(state: MagicalState, cid: str, x: float, y: float, w: float, h: fl
     if c.kind == "building":
         fill, ink = FILL[c.colour], INK[c.colour]
         out.append(rect(x, y, w, h, fill, "#2B2B2B", 5, ' stroke-width="1"'))
-        name = c.colour if w >= 50 else LETTER[c.colour]
-        out.append(svg_text(x + 4, y + 14, f"{name} {c.level}", 12, ink, weight="bold", fit=w - 8))
+        # The card's name as Explain, the log and the rulings say it (``green2b``); a
+        # narrow card shows its colour letter and level.
+        name = c.id if w >= 50 else f"{LETTER[c.colour]}{c.level}"
+        out.append(svg_text(x + 4, y + 14, name, 12, ink, weight="bold", fit=w - 8))
         out.append(svg_text(x + 4, y + 28, f"{c.vp} VP", 12, ink))
         if h >= 44:
-            out.append(svg_text(x + 4, y + 42, f"#{c.order}" + (" +fam" if c.familiar and w >= 50
-                                                           else ""), 12, ink, fit=w - 8))
+            out.append(svg_text(x + 4, y + 42, f"#{c.order}" + (" familiar" if c.familiar
+                                                           and w >= 50 else ""), 12, ink,
+                                fit=w - 8))
         if h >= 58:
             out.append(svg_text(x + 4, y + 56, c.power.short, 12, ink, fit=w - 8))
     elif c.kind == "pipe":
         out.append(rect(x, y, w, h, "#B8B8B8", "#2B2B2B", 5))
         out.append(f'<rect x="{x + 4:g}" y="{y + h - 10:g}" width="{w - 8:g}" height="6" '
                    'rx="3" fill="#555"/>')
-        out.append(svg_text(x + 4, y + 14, "pipe", 12, "#111", weight="bold"))
+        out.append(svg_text(x + 4, y + 14, cid, 12, "#111", weight="bold", fit=w - 8))
         out.append(svg_text(x + 4, y + 28, f"#{c.order}", 12, "#111"))
     else:
         out.append(rect(x, y, w, h, "#F6F0FF", "#5B3FA0", 5, ' stroke-width="1.5"'))
-        out.append(svg_text(x + 4, y + 14, "spell", 12, "#4B2E9E", weight="bold"))
+        out.append(svg_text(x + 4, y + 14, cid, 12, "#4B2E9E", weight="bold", fit=w - 8))
         words = c.power.short.split(" ", 1)
         for i, wd in enumerate(words[: 2 if h >= 44 else 1]):
             out.append(svg_text(x + 4, y + 28 + 14 * i, wd, 12, "#4B2E9E", fit=w - 8))
@@ -179,10 +182,6 @@ def spell_text(state: MagicalState) -> str:
 
 def seat_name(state: MagicalState, p: int) -> str:
     return state.game.player_name(p)
-
-
-def seat_short(state: MagicalState, p: int) -> str:
-    return f"P{p + 1}"
 
 
 # -- status -----------------------------------------------------------------------------------

@@ -111,7 +111,7 @@ THREE_POTIONS = ("purple", frozenset({"red", "blue", "yellow"}))
 
 @EFFECTS.define("extract", text=lambda colour: f"Extract {colour} potion", colour=COLOUR)
 def _extract(subject: Any, colour: str) -> Effect:
-    return Effect(short=f"extract {colour[0].upper()}", extracts=colour)
+    return Effect(short=f"extract {colour}", extracts=colour)
 
 
 @EFFECTS.define("storage", text=lambda: "Storage (1 card)")
@@ -122,12 +122,12 @@ def _storage(subject: Any) -> Effect:
 @EFFECTS.define("potion_vp", text=lambda colour: f"{colour.capitalize()} potion into VP",
                 colour=COLOUR)
 def _potion_vp(subject: Any, colour: str) -> Effect:
-    return Effect(short=f"{colour[0].upper()}→VP", potion_vp=colour, points=3)
+    return Effect(short=f"{colour}→VP", potion_vp=colour, points=3)
 
 
 @EFFECTS.define("breeding", text=lambda: "Breeding familiar")
 def _breeding(subject: Any) -> Effect:
-    return Effect(short="breed", breeding=True)
+    return Effect(short="breeding", breeding=True)
 
 
 @EFFECTS.define("flying", text=lambda: "Flying familiar")
@@ -137,7 +137,7 @@ def _flying(subject: Any) -> Effect:
 
 @EFFECTS.define("place_unproductive", text=lambda: "Place familiar (unproductive area)")
 def _place_unproductive(subject: Any) -> Effect:
-    return Effect(short="fam unprod", familiars=("unproductive",))
+    return Effect(short="place familiar", familiars=("unproductive",))
 
 
 @EFFECTS.define("move_pipes", text=lambda: "Move pipes")
@@ -152,7 +152,7 @@ def _unlimited_storage(subject: Any) -> Effect:
 
 @EFFECTS.define("three_potions", text=lambda: "Change 3 coloured potion")
 def _three_potions(subject: Any) -> Effect:
-    return Effect(short="P→RBY", changes=THREE_POTIONS)
+    return Effect(short="3 potions", changes=THREE_POTIONS)
 
 
 @EFFECTS.define("vp_level3", text=lambda: "1 VP per level 3 building")
