@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import treehouse_lab as tl
+from treehouse_lab.core.seating import players_phrase
 from treehouse_lab.games.magical.moves import Place
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -174,7 +175,7 @@ def test_a_spell_being_resolved_shows_who_still_has_to_choose():
     assert todo
     svg = s.render_svg(viewer=todo[0])
     assert "Spell cast by " + s.game.player_name(s.spell["caster"]) in svg
-    assert "still choosing: " + ", ".join(f"P{p + 1}" for p in todo) in svg
+    assert "still choosing: " + players_phrase(todo) in svg      # "Players 2 and 3"
     assert "still choosing: " + ", ".join(s.game.player_name(p) for p in todo) in \
         s.game.render_text(s)
     badges = re.findall(r'<text[^>]*>(choosing|stopped|done)</text>', svg)

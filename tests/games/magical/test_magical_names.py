@@ -10,6 +10,7 @@ import re
 import treehouse_lab as tl
 from treehouse_lab.core.seating import players_phrase
 from treehouse_lab.games.magical import render
+from treehouse_lab.games.magical.moves import Cast, DiscardCard
 
 
 def opening():
@@ -48,3 +49,21 @@ def test_players_phrase():
     assert players_phrase([1]) == "Player 2"
     assert players_phrase([0, 2]) == "Players 1 and 3"
     assert players_phrase([1, 2, 0], order=" → ") == "Players 2 → 3 → 1"
+
+
+def test_buildings_and_trash_are_named_as_explain_names_them():
+    """Explain says "Build red2a on red1a": a building shows its bottom card's name, and a
+    trash can its top card's, never a letter and level such as "P5" (read as Player 5)."""
+    keita = tl.load_game("magical", players=3).keita_example()
+    svg = render.render_svg(keita, viewer=0)
+    assert ">red1a</text>" in svg and ">blue1a</text>" in svg
+    m = tl.Match(tl.load_game("magical", players=3), seed=14)
+    m.run()
+    m.play(Cast("spell5"), by=0)                    # everyone discards a hand card
+    m.play(DiscardCard("pipe3", "hand"), by=0)
+    for seat in (1, 2):
+        m.play(next(a for a in m.state.legal_actions(seat) if a.KIND == "discard_card"),
+               by=seat)
+    svg = render.render_svg(m.state, viewer=0)
+    assert ">trash 2: spell5</text>" in svg
+    assert not re.search(r">trash \d+: [^<]*\b[RYBPG]\d\b", svg)

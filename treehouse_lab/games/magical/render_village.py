@@ -143,8 +143,8 @@ def _drawer(state: MagicalState, out: list[str], p: int, x: float, y: float,
     trash = trash_seen(state, p)
     ttid = f"trash:{p}"
     tx, tw = x + 200, 118
-    words = ", ".join(_card_word(state, c) for c in reversed(trash[-2:]))
-    text = f"trash {len(trash)}" + (f": {words}" if trash else "")
+    # The top card by its name (as Explain and the log say it); the tooltip lists them all.
+    text = f"trash {len(trash)}" + (f": {trash[-1]}" if trash else "")
     out.append(f'<g{target_attrs(ttid, targets, selection, "tl-trash")} '
                f'data-count="{len(trash)}">'
                + title(f"Trash can of {seat_name(state, p)} (face up, top first): "
@@ -155,10 +155,8 @@ def _drawer(state: MagicalState, out: list[str], p: int, x: float, y: float,
 
 
 def _card_word(state: MagicalState, cid: str) -> str:
-    c = state.game.cards[cid]
-    if c.kind == "building":
-        return f"{LETTER[c.colour]}{c.level}"
-    return "pipe" if c.kind == "pipe" else "spell"
+    """A card in a short list: its name, as Explain and the log say it (``red2a``)."""
+    return cid
 
 
 def _village(state: MagicalState, out: list[str], p: int, x: float, y: float, w: float,
@@ -211,7 +209,9 @@ def _village(state: MagicalState, out: list[str], p: int, x: float, y: float, w:
         top_y = by + 3 * (min(depth, 5) - 1)
         if b["colour"]:
             fill, ink = FILL[b["colour"]], INK[b["colour"]]
-            name = b["colour"] if bw >= 50 else LETTER[b["colour"]]
+            # A building is named by its bottom card, as Explain and the log name it
+            # ("Build red2a on red1a").
+            name = b["id"] if bw >= 50 else LETTER[b["colour"]]
         else:
             fill, ink, name = "#9A9A9A", "#FFFFFF", "down"
         out.append(rect(bx, top_y, bw, bh - 3 * (min(depth, 5) - 1), fill, "#2B2B2B", 4))
