@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Sequence
 
+from .core.seating import player_name
 from .errors import RuleError
 from .intervals import CONFIDENCE, Rate, mean_interval
 from .seeded_play import GameRow
@@ -106,7 +107,7 @@ class Results:
             points = None if not self.rows or self.rows[0].totals is None else tuple(
                 r.totals[p] for r in self.rows)  # type: ignore[index]
             lines.append(Line(
-                label=f"seat {p}",
+                label=player_name(p),
                 played=self.games,
                 wins=sum(1 for r in self.rows if p in r.winners),
                 share=sum((r.returns[p] for r in self.rows), Fraction(0)),
@@ -159,7 +160,8 @@ class Results:
             f"run in {self.executor}; {CONFIDENCE:.0%} intervals in brackets",
             "",
         ]
-        lines += _line_table("seat", self.seats(), self._seat_labels())
+        # Players as the boards name them ("Player 1", the seat numbered 0 in code).
+        lines += _line_table("player", self.seats(), self._seat_labels())
         if self.rotate or len(set(self.bots)) > 1:
             lines.append("")
             lines += _line_table("bot", self.by_bot(), None,
@@ -170,8 +172,8 @@ class Results:
 
     def _seat_labels(self) -> list[str]:
         if self.rotate:
-            return [f"seat {p}" for p in range(self.players)]
-        return [f"seat {p} ({b})" for p, b in enumerate(self.bots)]
+            return [player_name(p) for p in range(self.players)]
+        return [f"{player_name(p)} ({b})" for p, b in enumerate(self.bots)]
 
     def __str__(self) -> str:
         return self.table()

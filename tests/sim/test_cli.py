@@ -115,5 +115,5 @@ def test_a_scheduler_address_runs_on_that_dask_cluster(capsys):
     assert "run in a Dask cluster (2 worker threads)" in out
     same = tl.simulate(tl.load_game("backyard", players=3), 20,
                        bots=["greedy", "random", "random"], seed=5, workers=1, progress=False)
-    assert [ln for ln in out.splitlines() if ln.startswith("seat ")] == [
-        ln for ln in same.table().splitlines() if ln.startswith("seat ")]
+    assert [ln for ln in out.splitlines() if ln.startswith("Player ")] == [
+        ln for ln in same.table().splitlines() if ln.startswith("Player ")]

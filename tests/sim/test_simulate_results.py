@@ -55,7 +55,7 @@ def test_greedy_beats_random_by_a_clear_margin(run):
 def test_the_table_shows_every_line(run):
     text = str(run)
     assert "60 games, seed 2, bots greedy, random, random" in text
-    assert "seat 0 (greedy)" in text and "a fair share is 33.3%" in text
+    assert "Player 1 (greedy)" in text and "a fair share is 33.3%" in text
     assert "95% intervals" in text and "mean points" in text
     assert text.count("\n") >= 10
 

@@ -58,11 +58,11 @@ def check(s: PyramidsState) -> None:
         raise RuleError("state.rerolled: must be null once a usable face is rolled")
     trio = trios[to_move]
     if rolled is not None and g.decide(trio, house, rolled)[1].reroll:
-        raise RuleError(f"state.rolled: {rolled} can change neither the trio of seat "
-                        f"{to_move} nor the House; the player would have rolled again")
+        raise RuleError(f"state.rolled: {rolled} can change neither the trio of "
+                        f"{g.player_name(to_move)} nor the House; they would have rolled again")
     if rerolled is not None and not g.decide(trio, house, rerolled)[1].reroll:
-        raise RuleError(f"state.rerolled: {rerolled} could be used by seat {to_move}, so it "
-                        "would not have been rolled again")
+        raise RuleError(f"state.rerolled: {rerolled} could be used by "
+                        f"{g.player_name(to_move)}, so it would not have been rolled again")
 
 
 __all__ = ["FORMAT", "MIGRATIONS", "check", "migrate_0"]
