@@ -4,15 +4,22 @@ right and a common mistake wrong, so the stored digests cannot drift from the ga
 
 from __future__ import annotations
 
+import json
+import re
 from fractions import Fraction
 from itertools import combinations, product
 from math import comb
+from pathlib import Path
 
 import treehouse_lab as tl
 from treehouse_lab.core.counting import hypergeometric
 from treehouse_lab.games.magical import counting
 from treehouse_lab.games.magical import rules as R
 from treehouse_lab.games.magical.exercises import IDS, grade
+
+NOTEBOOKS = Path(__file__).resolve().parents[3] / "notebooks"
+EXERCISES = "magical-treehouse-exercises.ipynb"
+SOLUTIONS = "magical-treehouse-exercises-solutions.ipynb"
 
 #: The potion chain of exercises 4 and 5 (as the notebook builds it).
 CHAIN = [[{"cards": ["purple1a"]},
@@ -131,3 +138,37 @@ def test_common_mistakes_get_their_own_hint():
     assert "inner area" in grade("potion-chain", Fraction(6, 17)).message
     assert "81" in grade("biscuit-tile-pays", Fraction(3, 5)).message
     assert "one of three" in grade("biscuit-tile-vp", Fraction(14, 27)).message
+
+
+def _cells(name: str) -> list[dict]:
+    return json.loads((NOTEBOOKS / name).read_text())["cells"]
+
+
+def _checked_ids(name: str) -> list[str]:
+    code = "\n".join("".join(c["source"]) for c in _cells(name) if c["cell_type"] == "code")
+    return re.findall(r'check\("([a-z0-9-]+)", answer\)', code)
+
+
+def test_both_notebooks_ask_every_exercise_of_the_bank_once():
+    assert _checked_ids(EXERCISES) == list(IDS)
+    assert _checked_ids(SOLUTIONS) == list(IDS)
+
+
+def test_the_saved_solutions_are_all_correct_and_the_exercises_all_unanswered():
+    def printed(name):
+        return "".join("".join(o.get("text", "")) for c in _cells(name)
+                       for o in c.get("outputs", []))
+    solved, asked = printed(SOLUTIONS), printed(EXERCISES)
+    for eid in IDS:
+        assert f"{eid}: Correct!" in solved
+        assert f"{eid}: not answered yet" in asked
+    assert "Not yet" not in solved
+
+
+def test_the_notebooks_build_the_chain_the_test_checks():
+    """The potion chain and familiars in the notebooks are the ones recomputed above."""
+    code = "".join("".join(c["source"]) for c in _cells(EXERCISES))
+    for building in CHAIN[0]:
+        assert json.dumps(building["cards"]) in code
+    for area, seat in FAMILIARS.items():
+        assert f'"{area}": {seat}' in code
