@@ -13,14 +13,16 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import MagicalState
 
 FONT = "font-family=\"'Nunito','Trebuchet MS','Segoe UI',sans-serif\""
-W = 1200
+W = 860                      # 12 * 920 / 860 > 12.8 pixels, even beside the file browser
 PAD = 10
 HEAD_H = 50
-LEFT_W = 350                 # the forest and the sub board
-RX = PAD + LEFT_W + 10       # the working boards
-RW = W - RX - PAD
+LEFT_W = 350                 # the forest
+SUB_X = PAD + LEFT_W + 10    # the sub board, right of the forest
+SUB_W = W - SUB_X - PAD
+RX = PAD                     # the hand and the working boards, under both
+RW = W - 2 * PAD
 HAND_H = 104                 # the viewer's hand and buttons
-MIN_FONT = 12                # 12 * 920 / 1200 > 9 pixels, even beside the file browser
+MIN_FONT = 12
 
 FILL = {"red": "#D55E00", "yellow": "#F0E442", "blue": "#0072B2", "purple": "#8E5DB0",
         "green": "#009E73"}

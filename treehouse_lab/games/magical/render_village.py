@@ -270,15 +270,15 @@ def hand_row(state: MagicalState, out: list[str], p: int, x: float, y: float, w:
     out.append(f'<g class="tl-hand" data-player="{p}" data-count="{len(hand)}">')
     out.append(rect(x, y, w, h, "#FFFDF6", "#B9A37A", 10))
     prompt = _prompt(state, p, targets, selection)
+    shown = [(tid, label, tip, 176 if tid.startswith("discard-all:") else 96)
+             for tid, label, tip in _buttons(state, p) if tid in targets]
     out.append(svg_text(x + 10, y + 17, f"Your hand ({seat_name(state, p)}): {len(hand)} card"
                   f"{'' if len(hand) == 1 else 's'}" + (f" · {prompt}" if prompt else ""),
-                  13, "#3B2E14", weight="bold", fit=w - 30 - 104 * _buttons_count(p, targets)))
+                  13, "#3B2E14", weight="bold", fit=w - 30 - sum(bw + 8 for *_, bw in shown)))
     bx = x + w - 8
-    for tid, label, tip in _buttons(state, p):
-        if tid in targets:
-            bw = 96
-            bx -= bw + 4
-            out.append(button(bx, y + 3, bw, label, tid, targets, selection, tip))
+    for tid, label, tip, bw in shown:
+        bx -= bw + 4
+        out.append(button(bx, y + 3, bw, label, tid, targets, selection, tip))
     cw = min(76, (w - 16) / max(1, len(hand)) - 4)
     for i, cid in enumerate(hand):
         out.append(card_face(state, cid, x + 8 + i * (cw + 4), y + 26, cw, h - 32,
@@ -329,7 +329,10 @@ def _help(state: MagicalState, p: int, targets: Collection[str],
 
 
 def _buttons(state: MagicalState, p: int) -> list[tuple[str, str, str]]:
-    return [("finish", "Finish", "Finish building"),
+    n = len(state.hand(p))
+    return [(f"discard-all:{p}", f"Discard all {n} card{'' if n == 1 else 's'}?",
+             "Put the whole hand in your trash can, spell on top (Back undoes it)"),
+            ("finish", "Finish", "Finish building"),
             ("skipfam", "No familiar", "Place no familiar"),
             ("reveal", "Reveal", "Reveal this card for the play order"),
             ("cast", "Cast spell", "Cast the spell: I whistle! Everyone resolves it"),
@@ -338,17 +341,12 @@ def _buttons(state: MagicalState, p: int) -> list[tuple[str, str, str]]:
             (f"done:{p}", "I'm done!", "Drop out of the planning step (take a biscuit)")]
 
 
-def _buttons_count(p: int, targets: Collection[str]) -> int:
-    return sum(1 for t in targets if t in ("finish", "skipfam", "reveal", "cast", f"keep:{p}",
-                                           f"wait:{p}", f"done:{p}"))
-
-
 def _prompt(state: MagicalState, p: int, targets: Collection[str],
             selection: Collection[str]) -> str:
     if not targets:
         return ""
     if set(selection) == {f"trash:{p}"}:
-        return "click your trash can again to discard the whole hand"
+        return "confirm on the right, or click the trash can to keep the hand"
     if selection:
         return "now click where it goes"
     ph = state.phase
