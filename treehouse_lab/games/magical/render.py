@@ -38,7 +38,7 @@ from __future__ import annotations
 from math import cos, pi, sin
 from typing import TYPE_CHECKING, Collection, Iterable
 
-from ...core.svg import clicking_seat, target_attrs
+from ...core.svg import clicking_seat, frame, target_attrs
 from ...protocol import Action
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -201,6 +201,7 @@ def _forest(state: MagicalState, out: list[str], x: float, y: float,
         tid = f"area:{a}"
         owner = forest.get(a)
         attrs = target_attrs(tid, targets, selection, "tl-area")
+        out.append(frame(tid, targets, selection, cx, cy, CELL_W, CELL_H, rx=7, pad=2))
         out.append(f'<g{attrs} data-area="{a}" data-outermost="{str(area.outermost).lower()}"'
                    f' data-familiar="{"" if owner is None else owner}">')
         what = ", ".join(RES_NAME[x] for x in area.resources) or "unproductive (no resource)"
@@ -381,6 +382,8 @@ def _ring(state: MagicalState, out: list[str], x: float, y: float, w: float, h: 
               f"{counts[i]} cards"
         if known:
             tip += "; yours: " + "; ".join(g.cards[c].describe() for c in known)
+        out.append(frame(tid, targets, selection, mx - 25, my - 13, 50, 26 + (13 if known else 0),
+                         pad=3))
         out.append(f'<g{target_attrs(tid, targets, selection, "tl-carriage")} '
                    f'data-carriage="{i}" data-count="{counts[i]}">{title(tip)}'
                    + rect(mx - 25, my - 13, 50, 26 + (13 if known else 0), "#FFFFFF",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Collection
 from xml.sax.saxutils import escape
 
-from ...core.svg import target_attrs
+from ...core.svg import frame, target_attrs
 from .rules import RESOURCE_COLOUR, power
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -104,7 +104,8 @@ def resource_icon(x: float, y: float, res: str, light: bool) -> str:
 
 def button(x: float, y: float, w: float, label: str, tid: str, targets: Collection[str],
             selection: Collection[str], tip: str = "") -> str:
-    return (f'<g{target_attrs(tid, targets, selection, "tl-button")}>'
+    return (frame(tid, targets, selection, x, y, w, 24, rx=10, pad=3)
+            + f'<g{target_attrs(tid, targets, selection, "tl-button")}>'
             + title(tip or label)
             + rect(x, y, w, 24, "#2E7D4F", rx=8)
             + svg_text(x + w / 2, y + 16.5, label, 12.5, "#FFFFFF", "middle", "bold", fit=w - 8)
