@@ -1,7 +1,10 @@
 """A Magical Treehouse board in a real JupyterLab (issue 10, "2. The board"): at the
 planning step, played by everyone at once, the seat at the screen clicks a card of its
 hand and then its drawer; the card is in the drawer, the log says so, and the board fits
-a 1366x768 laptop screen.
+a 1366x768 laptop screen. Issue 18: discarding the whole hand asks first and Back undoes
+it, and the controls stay on the screen while the tall board scrolls. The README's
+picture of the board (``docs/images/magical-board.png``, with ``TL_SAVE_SCREENSHOTS=1``)
+is the opening hand of the discard test.
 
 The notebook is written into the served folder and run, and the board found and clicked
 with the shared helpers of ``tests/support/tl_lab_page.py``.
@@ -41,11 +44,11 @@ def test_magical_place_a_card_in_the_drawer_by_clicking(page, lab, screenshots):
     assert drawer_count(board) == before + 1
     log = lab_helpers.log_text(board)
     assert "Player 1 puts a card in the drawer" in log, log
-    lab_helpers.save_screenshot(page, board, screenshots / "magical-board.png")
+    lab_helpers.save_screenshot(page, board, screenshots / "magical-drawer.png")
     lab_helpers.assert_fits_the_screen(page, board)
 
 
-def test_discarding_the_whole_hand_asks_first_and_back_undoes_it(page, lab):
+def test_discarding_the_whole_hand_asks_first_and_back_undoes_it(page, lab, screenshots):
     """Issue 18, "Confirm destructive moves": the first click on the trash can only asks,
     with a "Discard all 8 cards?" button on the board; that button discards the hand, and
     Back gives it back. Clicking only (seed 8 opens Player 1's hand with a spell)."""
@@ -62,6 +65,8 @@ def test_discarding_the_whole_hand_asks_first_and_back_undoes_it(page, lab):
 
     assert hand() == 8
     assert board.locator(".tl-frame [data-target='discard-all:0']").count() == 0
+    # The README's picture: the opening hand, gold frames on everything that may be clicked.
+    lab_helpers.save_screenshot(page, board, screenshots / "magical-board.png")
     lab_helpers.click_target(page, board, "[data-target='trash:0']")
     assert hand() == 8, "the first click on the trash can discarded the hand"
     confirm = board.locator(".tl-frame [data-target='discard-all:0']")

@@ -158,8 +158,11 @@ def click_target(page, board, selector: str) -> None:
 
 def board_at_top(page, board) -> None:
     """Scroll the notebook so that the board's top is at the top of the notebook's view,
-    as a student scrolls to a board; no hover glow."""
+    as a student scrolls to a board, and the picture to its own top (a tall one scrolls
+    inside its frame); no hover glow."""
     board.evaluate("""el => {
+        const frame = el.querySelector('.tl-frame');
+        if (frame) frame.scrollTop = 0;
         const scroller = el.closest('.jp-WindowedPanel-outer, .jp-Notebook');
         const top = el.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
         scroller.scrollTop += top - 4;

@@ -261,7 +261,7 @@ def _run(x: float, base: float, card_w: float, run, bonus: int) -> str:
             f'height="{y_lo - y_hi + 6:g}" rx="8" fill="none" stroke="{colour}" '
             f'stroke-width="{3 if bonus else 1.5}" '
             f'stroke-dasharray="{"none" if bonus else "5 3"}"/>'
-            + text(x + card_w + 4, (y_hi + y_lo) / 2 - 2, "run", 10, colour)
+            + text(x + card_w + 4, (y_hi + y_lo) / 2 - 2, "run", 12, colour, fit=14)
             + text(x + card_w + 4, (y_hi + y_lo) / 2 + 10, f"{run.length}", 11, colour,
                  "start", "bold")
             + "</g>")
