@@ -263,3 +263,27 @@ def test_discarding_the_whole_hand_asks_to_confirm_on_a_discard_all_button():
     board.click("discard-all:0")
     assert (0, DiscardHand()) in board.match.moves
     assert board.match.state.hand(0) == []
+
+
+def test_what_may_be_clicked_has_a_gold_frame_and_the_pick_stays_framed():
+    """Issue 18, feedback like Backyard's (``core.svg.frame``): every card of the opening
+    hand sits on a gold frame; a clicked card keeps a "picked" frame, and the drawer it may
+    go to gets a gold one, until the move completes."""
+    board = tl.Board(tl.load_game("magical", players=3), seed=8,
+                     bots={1: "random", 2: "random"})
+    hand = board.state.hand(0)
+    svg = board.view.svg
+    for cid in hand:
+        assert re.search(rf'class="tl-gold-frame"[^>]*/><g class="tl-hand-card tl-target" '
+                         rf'data-target="card:{cid}"', svg), cid
+    assert "tl-picked-frame" not in svg
+    card = next(c for c in hand if board.state.game.cards[c].kind != "spell")
+    board.click(f"card:{card}")
+    svg = board.view.svg
+    assert svg.count('class="tl-picked-frame"') == 1
+    assert re.search(rf'class="tl-picked-frame">.*?</g><g class="tl-hand-card tl-target '
+                     rf'tl-selected" data-target="card:{card}"', svg)
+    assert re.search(r'class="tl-gold-frame"[^>]*/><g class="tl-drawer tl-target"', svg)
+    board.click("drawer")
+    assert card in board.state.drawer(0)
+    assert "tl-picked-frame" not in board.view.svg
