@@ -66,7 +66,7 @@ function isBoardKey(event) {
 // Let a drawing that only gives width/height scale with the notebook: add the viewBox it
 // implies, and do not blow it up past 1.2 times its natural size (a board is drawn to be
 // read at its natural size; a little larger helps on a wide screen, much larger would
-// push the status line below a laptop's screen).
+// only make the picture scroll more inside its frame, board.css).
 function fitSvg(svg) {
   if (!svg) return;
   const w = parseFloat(svg.getAttribute("width"));

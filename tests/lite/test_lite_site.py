@@ -10,6 +10,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from tl_text_sizes import MEASURE, assert_readable
 
 import treehouse_lab as tl
 from treehouse_lab.registry import game_class
@@ -23,6 +24,7 @@ TUTORIALS = {"backyard": "backyard-builders.ipynb", "diner": "treehouse-diner.ip
 PLOTTING = [n for n in NOTEBOOKS
             if "import matplotlib" in (ROOT / "notebooks" / n).read_text(encoding="utf-8")]
 CLICKS = 2  # per board: one click proves it, a second gives a second timing
+LAPTOP = {"width": 1366, "height": 768}  # where the board's text is measured (issue 18)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -100,6 +102,10 @@ def test_notebook_runs_offline_in_the_browser(lite, name, figures, screenshots):
         board = lite.board(0)
         board.wait_drawn()
         assert board.label() == f"{game_class(game).TITLE} board"
+        # Issue 18: every text of the board at least 11 px on a 1366x768 laptop, here too.
+        lite.page.set_viewport_size(LAPTOP)
+        lite.page.wait_for_timeout(300)
+        assert_readable(board.root.evaluate(MEASURE), f"{name}'s first board, offline site")
         timings = []
         for _ in range(CLICKS):
             before = board.picture()

@@ -1,5 +1,7 @@
-"""The Backyard tutorial as a Voila app (the README's Voila link opens it on Binder): with
-a real Voila server and kernel, the page's live board draws and a click on it plays."""
+"""The tutorials as Voila apps (the README's Voila link opens Backyard's on Binder): with a
+real Voila server and kernel, the page's live board draws and a click on it plays; and
+(issue 18) every game's first tutorial board has all its text at least 11 px at
+1366x768."""
 
 from __future__ import annotations
 
@@ -13,11 +15,17 @@ from pathlib import Path
 
 import pytest
 from tl_board_helpers import jupyter_environment
+from tl_text_sizes import MEASURE, assert_readable
 
+import treehouse_lab as tl
 from treehouse_lab.registry import game_class
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = "backyard-builders.ipynb"  # the one the README links as a Voila app
+#: Each game's tutorial, whose first board is measured (issue 18).
+TUTORIALS = {"backyard": "backyard-builders.ipynb", "diner": "treehouse-diner.ipynb",
+             "magical": "magical-treehouse.ipynb", "pyramids": "treehouse.ipynb"}
+LAPTOP = {"width": 1366, "height": 768}
 START_LIMIT_S = 60
 RENDER_LIMIT_MS = 240_000
 
@@ -32,17 +40,19 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def voila_url(tmp_path_factory):
-    """Voila on 127.0.0.1 serving a temporary copy of the notebook. The kernel imports
-    this checkout's ``treehouse_lab`` (``PYTHONPATH``), as the Lite site's wheel is built
-    from it, and every Jupyter folder is in the temporary directory."""
+    """Voila on 127.0.0.1 serving a temporary folder with a copy of each tutorial (an app
+    is at ``voila/render/<notebook>``). The kernel imports this checkout's
+    ``treehouse_lab`` (``PYTHONPATH``), as the Lite site's wheel is built from it, and
+    every Jupyter folder is in the temporary directory."""
     base = tmp_path_factory.mktemp("voila")
-    shutil.copy(ROOT / "notebooks" / NOTEBOOK, base / NOTEBOOK)
+    for name in TUTORIALS.values():
+        shutil.copy(ROOT / "notebooks" / name, base / name)
     env = jupyter_environment(base / "jupyter-state")
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     port = _free_port()
     log = open(base / "voila.log", "wb")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", NOTEBOOK, "--no-browser", f"--port={port}",
+        [sys.executable, "-m", "voila", str(base), "--no-browser", f"--port={port}",
          "--Voila.ip=127.0.0.1"],
         cwd=base, env=env, stdout=log, stderr=subprocess.STDOUT,
     )
@@ -73,7 +83,7 @@ def test_voila_app_board_plays_a_click(browser, voila_url, figures, board_in):
     try:
         page = context.new_page()
         t0 = time.monotonic()
-        page.goto(voila_url, timeout=RENDER_LIMIT_MS)
+        page.goto(f"{voila_url}voila/render/{NOTEBOOK}", timeout=RENDER_LIMIT_MS)
         board = board_in(page, page.locator(".tl-board-widget").first)
         board.wait_drawn(timeout=RENDER_LIMIT_MS)
         figures[f"voila {NOTEBOOK}: page to board drawn (s)"] = round(time.monotonic() - t0, 1)
@@ -84,5 +94,25 @@ def test_voila_app_board_plays_a_click(browser, voila_url, figures, board_in):
         figures[f"voila {NOTEBOOK}: click to redraw (ms)"] = round(ms)
         stderr = page.locator(".jp-OutputArea-output[data-mime-type*='stderr']")
         assert stderr.count() == 0, stderr.first.text_content()
+    finally:
+        context.close()
+
+
+def test_every_game_has_a_tutorial_measured_here():
+    assert set(TUTORIALS) == set(tl.GAMES), "add the new game's tutorial to TUTORIALS"
+
+
+@pytest.mark.parametrize("game", sorted(TUTORIALS))
+def test_voila_board_text_is_at_least_11px(browser, voila_url, board_in, game):
+    """Issue 18: the first board of each tutorial, as a Voila app on a 1366x768 laptop."""
+    context = browser.new_context(viewport=dict(LAPTOP), device_scale_factor=1)
+    try:
+        page = context.new_page()
+        page.goto(f"{voila_url}voila/render/{TUTORIALS[game]}", timeout=RENDER_LIMIT_MS)
+        board = board_in(page, page.locator(".tl-board-widget").first)
+        board.wait_drawn(timeout=RENDER_LIMIT_MS)
+        assert board.label() == f"{game_class(game).TITLE} board"
+        page.wait_for_timeout(300)
+        assert_readable(board.root.evaluate(MEASURE), f"{TUTORIALS[game]}'s first board, Voila")
     finally:
         context.close()

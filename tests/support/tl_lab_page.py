@@ -13,6 +13,63 @@ RUN_TIMEOUT_MS = 60_000
 BOARD = ".tl-board-widget"
 
 
+def run_notebook(page, lab, name: str) -> str:
+    """Open ``name`` in JupyterLab and run every cell through JupyterLab's own command;
+    returns the notebook panel's id once the last cell has run. A failed cell fails."""
+    if not (lab.notebooks / name).exists():
+        raise AssertionError(f"notebooks/{name} is missing")
+    try:
+        panel = _open_with_kernel(page, name, lab)
+        # The command's promise settles when the last cell has run (or one failed).
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        _wait_finished(page, panel)
+        _no_errors(page)
+        return panel
+    except Exception as exc:
+        raise AssertionError(f"running {name} in JupyterLab failed: {exc}\n"
+                             + lab.log_tail()) from exc
+
+
+def _open_with_kernel(page, name: str, lab) -> str:
+    """Open ``name``, wait for its kernel; the panel's id."""
+    page.goto(lab.notebook_url(name))
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started",
+                           timeout=RUN_TIMEOUT_MS)
+    page.evaluate("() => window.jupyterapp.started")
+    page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=RUN_TIMEOUT_MS)
+    page.wait_for_function(
+        """() => {
+            const w = window.jupyterapp.shell.currentWidget;
+            const k = w && w.sessionContext && w.sessionContext.session
+                && w.sessionContext.session.kernel;
+            return k && k.connectionStatus === 'connected'
+                && ['idle', 'busy'].includes(k.status);
+        }""",
+        timeout=RUN_TIMEOUT_MS,
+    )
+    return page.evaluate("() => window.jupyterapp.shell.currentWidget.id")
+
+
+def _wait_finished(page, panel: str) -> None:
+    """The notebook has finished when no cell is queued or running ("[*]") and the
+    kernel is idle (it is idle for a moment between two queued cells, too)."""
+    page.wait_for_function(
+        """(id) => {
+            const w = window.jupyterapp.shell.currentWidget;
+            const k = w.sessionContext.session.kernel;
+            const prompts = [...document.querySelectorAll(`[id='${id}'] .jp-InputPrompt`)];
+            return k.status === 'idle' && !prompts.some(p => p.textContent.includes('*'));
+        }""",
+        arg=panel, timeout=RUN_TIMEOUT_MS, polling=250,
+    )
+
+
+def _no_errors(page) -> None:
+    errors = page.locator(".jp-OutputArea-output[data-mime-type*='error']")
+    if errors.count():
+        raise AssertionError("a notebook cell failed:\n" + errors.first.inner_text())
+
+
 def run_notebook_and_get_board(page, lab, name: str, index: int = 0):
     """Open ``name`` in JupyterLab, run every cell, and return the ``index``-th live board
     (a Playwright locator on ``.tl-board-widget``) once its SVG is drawn and idle."""
@@ -101,8 +158,11 @@ def click_target(page, board, selector: str) -> None:
 
 def board_at_top(page, board) -> None:
     """Scroll the notebook so that the board's top is at the top of the notebook's view,
-    as a student scrolls to a board; no hover glow."""
+    as a student scrolls to a board, and the picture to its own top (a tall one scrolls
+    inside its frame); no hover glow."""
     board.evaluate("""el => {
+        const frame = el.querySelector('.tl-frame');
+        if (frame) frame.scrollTop = 0;
         const scroller = el.closest('.jp-WindowedPanel-outer, .jp-Notebook');
         const top = el.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
         scroller.scrollTop += top - 4;

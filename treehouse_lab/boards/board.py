@@ -119,7 +119,7 @@ class Board(widgets.VBox):
             label=f"{getattr(match.game, 'TITLE', '') or match.game.name} board",
         )
         self.view.add_class("tl-view")
-        super().__init__([self.view, *self.controls.rows()])
+        super().__init__([self.controls.bar(), self.view, *self.controls.rows()])
         self.add_class("tl-board-widget")
         self._wire()
         if autorun and self._has_human():

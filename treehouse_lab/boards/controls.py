@@ -82,13 +82,24 @@ class Controls:
         self.log = widgets.HTML()
         self.log.add_class("tl-log")
 
-    def rows(self) -> list[widgets.Widget]:
-        """The rows under the picture, top to bottom."""
+    def bar(self) -> widgets.VBox:
+        """The bar above the picture: the status line, the buttons and Explain's answer.
+
+        Why above, and sticky (``board.css``): a board taller than the screen scrolls
+        inside itself, under this bar, so whoever is to move, Step, Back and Explain stay
+        on the screen for every move (issue 18: they used to sit below the fold)."""
         buttons = widgets.HBox(
             [self.step, self.back, self.forward, self.restart, self.explain],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
         buttons.add_class("tl-row")
+        buttons.add_class("tl-buttons")
+        bar = widgets.VBox([self.status, buttons, self.explanation])
+        bar.add_class("tl-bar")
+        return bar
+
+    def rows(self) -> list[widgets.Widget]:
+        """The rows under the picture, top to bottom."""
         auto = widgets.HBox([self.autoplay_label, self.play, self.speed],
                             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         auto.add_class("tl-row")
@@ -98,4 +109,4 @@ class Controls:
         )
         seats.add_class("tl-row")
         seats.add_class("tl-seats")
-        return [self.status, buttons, auto, seats, self.explanation, self.log]
+        return [auto, seats, self.log]

@@ -35,11 +35,18 @@ SIDE_W = HAND_ROW * HAND_STEP  # the side panel: deck, achievement card, hand
 FONT = "font-family=\"'Nunito','Trebuchet MS','Segoe UI',sans-serif\""
 
 
+#: No board text is drawn smaller (issue 18: at least 11 px on screen at 1366x768; a
+#: five-player board is drawn at about 0.93 of its size beside JupyterLab's file browser,
+#: and a picture of a state at its own size).
+MIN_FONT = 12
+
+
 def text(x: float, y: float, text: str, size: float = 12, fill: str = "#333",
        anchor: str = "start", weight: str = "normal", extra: str = "",
        fit: float | None = None) -> str:
     """A text; with ``fit``, squeezed to that width when it would be wider (a narrow
     column keeps its words at a readable size rather than shrinking them)."""
+    size = max(size, MIN_FONT)
     if fit is not None and len(text) * size * 0.56 > fit:
         extra += f' textLength="{fit:g}" lengthAdjust="spacingAndGlyphs"'
     return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}" '
@@ -96,7 +103,7 @@ def floor_svg(x: float, y: float, w: float, h: float, f: Floor, size: int = 12,
                 + text(x + 8, base, "WILD", size - 1, WILD_INK, weight="bold")
                 + text(x + w - 8, base, str(f.number), size, WILD_INK, "end", "bold") + "</g>")
     fill, ink = FILL[f.colour], INK[f.colour]
-    r = min(h / 2 - 2, 8)
+    r = min(h / 2 - 0.5, 8)  # room for a 12-unit letter (MIN_FONT) on a 16-unit floor
     return (f'<g class="tl-floor" data-colour="{f.colour}">'
             f'<path d="{d}" fill="{fill}"/><path d="{d}" fill="url(#{PATTERN[f.colour]})"/>'
             f'<circle cx="{x + 4 + r:g}" cy="{y + h / 2:g}" r="{r:g}" fill="#fff" '

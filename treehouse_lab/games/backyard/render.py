@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Collection, Iterable
 from xml.sax.saxutils import quoteattr
 
-from ...core.svg import clicking_seat, target_attrs
+from ...core.svg import clicking_seat, frame, target_attrs
 from ...protocol import Action
 from .actions import Play
 from .drawing import (
@@ -261,7 +261,7 @@ def _run(x: float, base: float, card_w: float, run, bonus: int) -> str:
             f'height="{y_lo - y_hi + 6:g}" rx="8" fill="none" stroke="{colour}" '
             f'stroke-width="{3 if bonus else 1.5}" '
             f'stroke-dasharray="{"none" if bonus else "5 3"}"/>'
-            + text(x + card_w + 4, (y_hi + y_lo) / 2 - 2, "run", 10, colour)
+            + text(x + card_w + 4, (y_hi + y_lo) / 2 - 2, "run", 12, colour, fit=14)
             + text(x + card_w + 4, (y_hi + y_lo) / 2 + 10, f"{run.length}", 11, colour,
                  "start", "bold")
             + "</g>")
@@ -348,10 +348,8 @@ def _hand(state: BackyardState, me: int | None, x0: float, y: float,
         up, down = f"hand:{card.id}:up", f"hand:{card.id}:down"
         parts.append(f'<g class="tl-hand-card" data-card={quoteattr(card.id)} '
                      f'data-playable="{"true" if fits else "false"}">')
-        if up in targets:  # glow only what can be clicked now
-            parts.append(f'<rect x="{x - 4:g}" y="{yy - 4:g}" width="{HAND_W + 8:g}" '
-                         f'height="{2 * HAND_FLOOR + 8:g}" rx="10" fill="#FFE9A8" '
-                         'stroke="#E0A800" stroke-width="2.5"/>')
+        # Glow only what can be clicked now (the shared gold frame, core.svg.frame).
+        parts.append(frame(up, targets, (), x, yy, HAND_W, 2 * HAND_FLOOR, rx=10))
         if playing:
             tip = (state.explain(Play(card.id), by=holder) if fits
                    else f"{card.text} cannot go on face up. "

@@ -270,7 +270,9 @@ class DiscardHandKind(MagicalKind):
         s.hands = put(s.hands, p, ())
 
     def click_path(self, s, a, seat):
-        return (f"trash:{seat}",) * 2  # the whole hand goes: the first click only asks
+        # The whole hand goes (issue 18): the first click, on the trash can, only asks; the
+        # second is on the "Discard all N cards?" button the board then shows.
+        return (f"trash:{seat}", f"discard-all:{seat}")
 
 
 @KINDS.kind(Cast)

@@ -1,13 +1,16 @@
 """Drawing Magical Treehouse: an SVG board, a text board and the board's click paths.
 
-Layout (issue 10, a 1366x768 laptop): one landscape picture, 1200 wide and at most 780
-tall, so JupyterLab's board (920 to 970 pixels wide, at most 80% of the window high) shows
-all of it with no text under 9 pixels. The left column holds the magic forest with the familiars,
-then the sub board: round and biscuits (the tray's four piles), the objectives, the ring of
-seats with the carriages between them and the turn order arrow, and the play order or the
-spell being resolved. The right column has one working board per player (drawer, deck,
-storage, trash, biscuits, familiars left, and the village with its pipes) and, at the
-bottom, the hand of the seat at the screen with the buttons for its choices.
+Layout (issue 18: every text at least 11 px at 1366x768): one picture 860 wide, so that in
+JupyterLab's board beside the file browser (about 920 pixels wide) it is drawn at 1.07
+times its size or more and its smallest text (12) is 12.8 pixels; it is taller than the
+screen and scrolls inside the board, under the board's controls (``widgets/board.css``).
+(The 1200-wide landscape layout of issue 10 drew it at 0.77: 9.2 pixel text.)
+At the top, the magic forest with the familiars and, beside it, the sub board: round and
+biscuits (the tray's four piles), the objectives, the ring of seats with the carriages
+between them and the turn order arrow, and the play order or the spell being resolved.
+Under them the hand of the seat at the screen with the buttons for its choices (what is
+clicked most, so on the first screen), then one working board per player (drawer, deck,
+storage, trash, biscuits, familiars left, and the village with its pipes).
 
 Hidden information (rulebook, 2. Planning Step; issue 10): the picture is drawn for
 ``viewer`` (the seat at the screen; ``None`` is nobody). Only the viewer's hand, drawer,
@@ -22,7 +25,8 @@ familiar is a shape with the seat's number; unproductive areas are hatched with 
 
 Targets (each a ``data-target`` when clickable; paths are in ``click_paths``):
 ``card:<id>`` a card of the viewer (hand, drawer or storage); ``drawer``; ``cast``;
-``trash:<p>``; ``carriage:<i>``; ``deck:<p>``; ``done:<p>``; ``wait:<p>``;
+``trash:<p>`` (then ``discard-all:<p>``, the "Discard all N cards?" button, confirms
+throwing away the whole hand); ``carriage:<i>``; ``deck:<p>``; ``done:<p>``; ``wait:<p>``;
 ``biscuit:<p>`` (give a biscuit to dropped-out seat p); ``keep:<p>``; ``reveal``;
 ``village:<p>`` (a new building); ``facedown:<p>``; ``stack:<building>``;
 ``store:<building>``; ``pipe:<card>``; ``area:<area>``; ``skipfam``; ``finish``.
@@ -35,7 +39,7 @@ from math import cos, pi, sin
 from typing import TYPE_CHECKING, Collection, Iterable
 
 from ...core.seating import players_phrase
-from ...core.svg import clicking_seat, target_attrs
+from ...core.svg import clicking_seat, frame, target_attrs
 from ...protocol import Action
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -51,6 +55,8 @@ from .render_shapes import (
     RES_NAME,
     RW,
     RX,
+    SUB_W,
+    SUB_X,
     W,
     carriage_counts,
     dropped_seats,
@@ -103,28 +109,32 @@ def render_svg(state: MagicalState, viewer: int | None = None, selection: Iterab
     targets = set(targets)
     if not isinstance(viewer, int) or not 0 <= viewer < n:
         viewer = None
-    height = 780 if n == 4 else 730
+    body = [
+        svg_text(PAD + 6, 24, f"Magical Treehouse · round {state.round} of 4 · "
+           f"{PHASE_TEXT.get(state.phase, state.phase)}", 17, "#3B2E14", weight="bold"),
+        svg_text(PAD + 6, 43, status(state, viewer), 13, "#4A4A4A", extra=' class="tl-status"',
+           fit=W - 2 * PAD - 12),
+    ]
+    y = max(_forest(state, body, PAD, HEAD_H, targets, selection),
+            _subboard(state, body, SUB_X, HEAD_H, SUB_W, viewer, targets, selection))
+    if viewer is not None:
+        hand_row(state, body, viewer, RX, y + 4, RW, HAND_H - 4, targets, selection)
+        y += HAND_H
+    # A working board is as tall as in the landscape layout: four fit in 618, three in 568.
+    ph = ((630 if n == 4 else 580) - HAND_H - (n - 1) * 6) / n
+    for p in range(n):
+        working_board(state, body, p, RX, y + 6 + p * (ph + 6), RW, ph, viewer, targets,
+                      selection)
+    height = round(y + 6 + n * (ph + 6) + PAD - 6)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tl-board tl-magical" width="{W}" '
         f'height="{height}" viewBox="0 0 {W} {height}" {FONT} data-phase="{state.phase}" '
         f'data-round="{state.round}" data-direction="{state.direction}" '
         f'data-side="{state.side}">',
         rect(0, 0, W, height, "#F7F2E6", rx=14),
-        svg_text(PAD + 6, 24, f"Magical Treehouse · round {state.round} of 4 · "
-           f"{PHASE_TEXT.get(state.phase, state.phase)}", 17, "#3B2E14", weight="bold"),
-        svg_text(PAD + 6, 43, status(state, viewer), 13, "#4A4A4A", extra=' class="tl-status"',
-           fit=W - 2 * PAD - 12),
+        *body,
+        "</svg>",
     ]
-    y = _forest(state, out, PAD, HEAD_H, targets, selection)
-    _subboard(state, out, PAD, y + 6, height, viewer, targets, selection)
-    hand_h = HAND_H if viewer is not None else 0
-    avail = height - HEAD_H - hand_h - 8
-    ph = (avail - (n - 1) * 6) / n
-    for p in range(n):
-        working_board(state, out, p, RX, HEAD_H + p * (ph + 6), RW, ph, viewer, targets, selection)
-    if viewer is not None:
-        hand_row(state, out, viewer, RX, height - HAND_H - 4, RW, HAND_H - 4, targets, selection)
-    out.append("</svg>")
     return "".join(out)
 
 
@@ -190,6 +200,7 @@ def _forest(state: MagicalState, out: list[str], x: float, y: float,
         tid = f"area:{a}"
         owner = forest.get(a)
         attrs = target_attrs(tid, targets, selection, "tl-area")
+        out.append(frame(tid, targets, selection, cx, cy, CELL_W, CELL_H, rx=7, pad=2))
         out.append(f'<g{attrs} data-area="{a}" data-outermost="{str(area.outermost).lower()}"'
                    f' data-familiar="{"" if owner is None else owner}">')
         what = ", ".join(RES_NAME[x] for x in area.resources) or "unproductive (no resource)"
@@ -219,8 +230,10 @@ def _forest(state: MagicalState, out: list[str], x: float, y: float,
     return ly + 2
 
 
-def _subboard(state: MagicalState, out: list[str], x: float, y: float, height: float,
-              viewer: int | None, targets: Collection[str], selection: Collection[str]) -> None:
+def _subboard(state: MagicalState, out: list[str], x: float, y: float, w: float,
+              viewer: int | None, targets: Collection[str], selection: Collection[str]) -> float:
+    """Round, biscuits, objectives, the ring of carriages and the play order, ``w`` wide;
+    returns the y under it."""
     out.append('<g class="tl-subboard">')
     # Round, this round's biscuits and the tray.
     tray = state.tray()
@@ -242,7 +255,7 @@ def _subboard(state: MagicalState, out: list[str], x: float, y: float, height: f
     common = state.common_objectives()
     for i, (label, oid) in enumerate(zip(("brown", "green"), common)):
         text = f"{label}: {objective_text(state, oid)}" if oid else f"{label}: not drawn yet"
-        out.append(svg_text(x + 4, oy + 17 + 16 * i, text, 12, "#333", fit=LEFT_W - 8,
+        out.append(svg_text(x + 4, oy + 17 + 16 * i, text, 12, "#333", fit=w - 8,
                       extra=' class="tl-common"' + (f' data-objective="{oid}"' if oid else "")))
     py = oy + 17 + 32
     mine = state.personal_objective(viewer) if viewer is not None else None
@@ -250,17 +263,19 @@ def _subboard(state: MagicalState, out: list[str], x: float, y: float, height: f
         text = f"your personal: {objective_text(state, mine)} (secret)"
     else:
         text = "personal objectives: face down"
-    out.append(svg_text(x + 4, py, text, 12, "#333", fit=LEFT_W - 8, extra=' class="tl-personal"'))
+    out.append(svg_text(x + 4, py, text, 12, "#333", fit=w - 8, extra=' class="tl-personal"'))
     # The ring of seats, carriages and the turn order arrow.
     ry = py + 10
-    _ring(state, out, x, ry, LEFT_W, 192, viewer, targets, selection)
+    _ring(state, out, x, ry, w, 192, viewer, targets, selection)
     # Play order or the spell.
     iy = ry + 210
-    for i, line in enumerate(_info_lines(state)[:4]):
+    lines = _info_lines(state)[:4]
+    for i, line in enumerate(lines):
         out.append(svg_text(x + 4, iy + 16 * i, line, 12 if i else 13, "#3B2E14",
-                      weight="bold" if i == 0 else "normal", fit=LEFT_W - 8,
+                      weight="bold" if i == 0 else "normal", fit=w - 8,
                       extra=' class="tl-info"'))
     out.append("</g>")
+    return iy + 16 * max(len(lines) - 1, 0) + 8
 
 
 def objective_text(state: MagicalState, oid: str) -> str:
@@ -366,6 +381,8 @@ def _ring(state: MagicalState, out: list[str], x: float, y: float, w: float, h: 
               f"{counts[i]} cards"
         if known:
             tip += "; yours: " + "; ".join(g.cards[c].describe() for c in known)
+        out.append(frame(tid, targets, selection, mx - 25, my - 13, 50, 26 + (13 if known else 0),
+                         pad=3))
         out.append(f'<g{target_attrs(tid, targets, selection, "tl-carriage")} '
                    f'data-carriage="{i}" data-count="{counts[i]}">{title(tip)}'
                    + rect(mx - 25, my - 13, 50, 26 + (13 if known else 0), "#FFFFFF",

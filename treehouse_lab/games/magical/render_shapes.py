@@ -6,21 +6,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Collection
 from xml.sax.saxutils import escape
 
-from ...core.svg import target_attrs
+from ...core.svg import frame, target_attrs
 from .rules import RESOURCE_COLOUR, power
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MagicalState
 
 FONT = "font-family=\"'Nunito','Trebuchet MS','Segoe UI',sans-serif\""
-W = 1200
+W = 860                      # 12 * 920 / 860 > 12.8 pixels, even beside the file browser
 PAD = 10
 HEAD_H = 50
-LEFT_W = 350                 # the forest and the sub board
-RX = PAD + LEFT_W + 10       # the working boards
-RW = W - RX - PAD
+LEFT_W = 350                 # the forest
+SUB_X = PAD + LEFT_W + 10    # the sub board, right of the forest
+SUB_W = W - SUB_X - PAD
+RX = PAD                     # the hand and the working boards, under both
+RW = W - 2 * PAD
 HAND_H = 104                 # the viewer's hand and buttons
-MIN_FONT = 12                # 12 * 920 / 1200 > 9 pixels, even beside the file browser
+MIN_FONT = 12
 
 FILL = {"red": "#D55E00", "yellow": "#F0E442", "blue": "#0072B2", "purple": "#8E5DB0",
         "green": "#009E73"}
@@ -102,7 +104,8 @@ def resource_icon(x: float, y: float, res: str, light: bool) -> str:
 
 def button(x: float, y: float, w: float, label: str, tid: str, targets: Collection[str],
             selection: Collection[str], tip: str = "") -> str:
-    return (f'<g{target_attrs(tid, targets, selection, "tl-button")}>'
+    return (frame(tid, targets, selection, x, y, w, 24, rx=10, pad=3)
+            + f'<g{target_attrs(tid, targets, selection, "tl-button")}>'
             + title(tip or label)
             + rect(x, y, w, 24, "#2E7D4F", rx=8)
             + svg_text(x + w / 2, y + 16.5, label, 12.5, "#FFFFFF", "middle", "bold", fit=w - 8)

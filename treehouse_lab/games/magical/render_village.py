@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Collection
 
-from ...core.svg import target_attrs
+from ...core.svg import frame, target_attrs
 from .render_shapes import (
     FILL,
     INK,
@@ -100,6 +100,7 @@ def _drawer(state: MagicalState, out: list[str], p: int, x: float, y: float,
     # The deck.
     dtid = f"deck:{p}"
     deck = state.deck_sizes()[p]
+    out.append(frame(dtid, targets, selection, x, y + 16, 44, ch, pad=3))
     out.append(f'<g{target_attrs(dtid, targets, selection, "tl-deck")} data-count="{deck}">'
                + title(f"Deck of {seat_name(state, p)}: {deck} cards face down")
                + (card_back(x, y + 16, 44, ch, str(deck)) if deck else
@@ -108,6 +109,7 @@ def _drawer(state: MagicalState, out: list[str], p: int, x: float, y: float,
     # The drawer: face up for its owner only.
     dx = x + 52
     tid = "drawer" if me else None
+    out.append(frame(tid, targets, selection, dx - 3, y + 13, 5 * (cw + 2) + 4, ch + 6, pad=3))
     out.append(f'<g{target_attrs(tid, targets, selection, "tl-drawer")} '
                f'data-count="{len(drawer)}">'
                + title(f"Drawer of {seat_name(state, p)}: {len(drawer)} of 5 cards")
@@ -118,6 +120,8 @@ def _drawer(state: MagicalState, out: list[str], p: int, x: float, y: float,
         if i < len(drawer):
             if me:
                 cid = drawer[i]
+                out.append(frame(f"card:{cid}", targets, selection, sx, y + 16, cw, ch,
+                                 rx=6, pad=2))
                 out.append(card_face(state, cid, sx, y + 16, cw, ch,
                                       target_attrs(f"card:{cid}", targets, selection,
                                                    "tl-drawer-card")))
@@ -134,6 +138,8 @@ def _drawer(state: MagicalState, out: list[str], p: int, x: float, y: float,
         out.append(svg_text(x, ly, "storage:", 12, "#555"))
         sw = min(46, 140 / len(stored) - 2)
         for i, (cid, _on) in enumerate(stored):
+            out.append(frame(f"card:{cid}", targets, selection, x + 52 + i * (sw + 2), ly - 13,
+                             sw, 30, rx=6, pad=2))
             out.append(card_face(state, cid, x + 52 + i * (sw + 2), ly - 13, sw, 30,
                                   target_attrs(f"card:{cid}", targets, selection,
                                                "tl-storage-card")))
@@ -145,6 +151,7 @@ def _drawer(state: MagicalState, out: list[str], p: int, x: float, y: float,
     tx, tw = x + 200, 118
     # The top card by its name (as Explain and the log say it); the tooltip lists them all.
     text = f"trash {len(trash)}" + (f": {trash[-1]}" if trash else "")
+    out.append(frame(ttid, targets, selection, tx - 4, ly - 14, tw, 19, pad=3))
     out.append(f'<g{target_attrs(ttid, targets, selection, "tl-trash")} '
                f'data-count="{len(trash)}">'
                + title(f"Trash can of {seat_name(state, p)} (face up, top first): "
@@ -201,6 +208,7 @@ def _village(state: MagicalState, out: list[str], p: int, x: float, y: float, w:
         if effects:
             tip += "; effects: " + ", ".join(effects)
         attrs = target_attrs(tid, targets, selection, "tl-building")
+        out.append(frame(tid, targets, selection, bx, by, bw, bh, rx=6, pad=3))
         out.append(f'<g{attrs} data-building="{name}" data-level="{b["level"]}" '
                    f'data-vp="{b["vp"]}" data-down="{str(b["down"]).lower()}">{title(tip)}')
         for k in range(min(depth, 5) - 1, 0, -1):  # the cards below peek out on top
@@ -270,17 +278,19 @@ def hand_row(state: MagicalState, out: list[str], p: int, x: float, y: float, w:
     out.append(f'<g class="tl-hand" data-player="{p}" data-count="{len(hand)}">')
     out.append(rect(x, y, w, h, "#FFFDF6", "#B9A37A", 10))
     prompt = _prompt(state, p, targets, selection)
+    shown = [(tid, label, tip, 176 if tid.startswith("discard-all:") else 96)
+             for tid, label, tip in _buttons(state, p) if tid in targets]
     out.append(svg_text(x + 10, y + 17, f"Your hand ({seat_name(state, p)}): {len(hand)} card"
                   f"{'' if len(hand) == 1 else 's'}" + (f" · {prompt}" if prompt else ""),
-                  13, "#3B2E14", weight="bold", fit=w - 30 - 104 * _buttons_count(p, targets)))
+                  13, "#3B2E14", weight="bold", fit=w - 30 - sum(bw + 8 for *_, bw in shown)))
     bx = x + w - 8
-    for tid, label, tip in _buttons(state, p):
-        if tid in targets:
-            bw = 96
-            bx -= bw + 4
-            out.append(button(bx, y + 3, bw, label, tid, targets, selection, tip))
+    for tid, label, tip, bw in shown:
+        bx -= bw + 4
+        out.append(button(bx, y + 3, bw, label, tid, targets, selection, tip))
     cw = min(76, (w - 16) / max(1, len(hand)) - 4)
     for i, cid in enumerate(hand):
+        out.append(frame(f"card:{cid}", targets, selection, x + 8 + i * (cw + 4), y + 26, cw,
+                         h - 32, rx=6, pad=2))
         out.append(card_face(state, cid, x + 8 + i * (cw + 4), y + 26, cw, h - 32,
                               target_attrs(f"card:{cid}", targets, selection,
                                            "tl-hand-card")))
@@ -329,7 +339,10 @@ def _help(state: MagicalState, p: int, targets: Collection[str],
 
 
 def _buttons(state: MagicalState, p: int) -> list[tuple[str, str, str]]:
-    return [("finish", "Finish", "Finish building"),
+    n = len(state.hand(p))
+    return [(f"discard-all:{p}", f"Discard all {n} card{'' if n == 1 else 's'}?",
+             "Put the whole hand in your trash can, spell on top (Back undoes it)"),
+            ("finish", "Finish", "Finish building"),
             ("skipfam", "No familiar", "Place no familiar"),
             ("reveal", "Reveal", "Reveal this card for the play order"),
             ("cast", "Cast spell", "Cast the spell: I whistle! Everyone resolves it"),
@@ -338,17 +351,12 @@ def _buttons(state: MagicalState, p: int) -> list[tuple[str, str, str]]:
             (f"done:{p}", "I'm done!", "Drop out of the planning step (take a biscuit)")]
 
 
-def _buttons_count(p: int, targets: Collection[str]) -> int:
-    return sum(1 for t in targets if t in ("finish", "skipfam", "reveal", "cast", f"keep:{p}",
-                                           f"wait:{p}", f"done:{p}"))
-
-
 def _prompt(state: MagicalState, p: int, targets: Collection[str],
             selection: Collection[str]) -> str:
     if not targets:
         return ""
     if set(selection) == {f"trash:{p}"}:
-        return "click your trash can again to discard the whole hand"
+        return "confirm on the right, or click the trash can to keep the hand"
     if selection:
         return "now click where it goes"
     ph = state.phase
