@@ -45,9 +45,15 @@ TUTORIALS = [
     ("Treehouse Diner: exercises", "treehouse-diner-exercises.ipynb",
      "Exercises with `check(...)`; solutions in "
      "[treehouse-diner-exercises-solutions.ipynb](treehouse-diner-exercises-solutions.ipynb)."),
+    ("Treehouse Diner: exploring with simulations", "explore-diner.ipynb",
+     "Seat order, the modules, the Daisy joker, phone or pantry and a shorter or longer "
+     "game, answered with seeded simulations, exact fractions and plots."),
     ("Magical Treehouse", "magical-treehouse.ipynb",
      "The real-time draft as moves of several players at once, a spell interruption, "
      "building villages and Keita's 34 VP; then how scores spread with 3 and 4 players."),
+    ("Magical Treehouse: exploring with simulations", "explore-magical.ipynb",
+     "The biscuits tile, printed tiles against the text, 3 against 4 players, spells and the "
+     "night forest, answered with seeded simulations, exact fractions and plots."),
 ]
 
 #: The rulings pages the tutorials cite (docs/rulings/, beside notebooks/: the README's lab
