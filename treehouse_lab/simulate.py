@@ -294,7 +294,11 @@ def tournament(game: Game, bots: Sequence[str], games: int = 200, seed: int = 0,
     ``a`` in one seat and ``b`` in the others, seats rotating (``simulate``'s other
     keywords, such as ``executor`` or ``workers``, pass through). Every pairing uses the
     same seed, so the same deals recur across the table. With 2 players one run answers
-    both (a, b) and (b, a)."""
+    both (a, b) and (b, a), and an even ``games`` gives each bot each seat equally often.
+
+    The result prints the table of win rates and the ratings (``.ratings()``: one
+    Bradley–Terry strength per bot on the Elo scale, with 95% intervals, the first bot
+    at 0); ``treehouse_lab.plots.ladder(result)`` draws them."""
     cells: dict[tuple[str, str], Line] = {}
     names = list(dict.fromkeys(bots))
     for a in names:
