@@ -8,12 +8,13 @@ executes the notebook's code cells in order with those two replaced, and prints 
 cell prints. The notebook's bots and measures are defined in a module of their own here
 (``explore_cells``), not in ``__main__``, so ``tl.simulate`` may send them to worker
 processes (forked: the workers inherit the module, so the pool is started again after each
-cell). A few questions then ask more than a
-small notebook can afford (every spell on its own, for instance): those extra runs are below
-(:data:`EXTRAS`), built on the notebook's functions, and their size is printed.
+cell). A few figures the prose quotes are not printed by the notebook (how many games ended
+in a tie, for instance): :data:`EXTRAS` reads them from the same runs.
 
-    nice python tools/explore_runs.py explore-diner.ipynb --games 1000 --workers 2
-    nice python tools/explore_runs.py explore-magical.ipynb --games 300 --workers 2
+    nice python tools/explore_runs.py explore-diner.ipynb --games 300 --workers 2
+    nice python tools/explore_runs.py explore-magical.ipynb --games 100 --workers 2
+
+``--cells`` repeats some cells only (the strength ladders were run apart from the rest).
 
 Plots are drawn and dropped (matplotlib's Agg backend); nothing is written.
 """
@@ -41,17 +42,20 @@ def code_cells(name: str) -> list[str]:
     return ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
 
 
-def run_notebook(name: str, games: int, workers: int,
-                 out: Callable[[str], None] = print) -> types.ModuleType:
+def run_notebook(name: str, games: int, workers: int, out: Callable[[str], None] = print,
+                 cells: set[int] | None = None) -> types.ModuleType:
     """Execute the notebook's code cells with ``GAMES = games`` and ``WORKERS = workers``
-    (set after the first cell, which defines them); return the module they ran in."""
+    (set after the first cell, which defines them); return the module they ran in.
+    ``cells``: only these code cells (numbered from 1; the first always runs), to repeat
+    one question: include the cells that define what it uses."""
     import importlib
 
     pools = importlib.import_module("treehouse_lab.simulate")._POOLS
     module = types.ModuleType(MODULE)
     sys.modules[MODULE] = module
-    cells = code_cells(name)
-    for i, source in enumerate(cells):
+    for i, source in enumerate(code_cells(name)):
+        if cells is not None and i > 0 and i + 1 not in cells:
+            continue
         clock = time.perf_counter()
         printed = io.StringIO()
         with contextlib.redirect_stdout(printed):
@@ -82,19 +86,11 @@ def _diner_extras(nb: Any, out: Callable[[str], None]) -> None:
 
 
 def _magical_extras(nb: Any, out: Callable[[str], None]) -> None:
-    """A spell in hand: each kind of spell cast on its own, one caster against three
-    magical-builders, seats rotating."""
-    for effect in nb.EFFECTS:
-        caster = nb.Caster([effect])
-        run = nb.run(bots=[caster] + ["magical-builder"] * 3, seed=2)
-        line = run.by_bot()[0]
-        low, high = line.points_interval
-        out(f"{line.label}: wins {line.win_rate} of {line.played}, "
-            f"{float(line.mean_points):.1f} VP [{low:.1f}, {high:.1f}]")
-    ties = sum(1 for row in nb.four.rows
-               if sorted(row.totals, reverse=True)[0] == sorted(row.totals, reverse=True)[1])
-    out(f"4 players: {ties} of {nb.four.games} games ended with the top VP tied "
-        "(biscuits, then age, decided them)")
+    """How many games ended with the top VP tied (the biscuits, then age, decided them)."""
+    for label, run in (("3 players", nb.three), ("4 players", nb.four)):
+        ties = sum(1 for row in run.rows
+                   if sorted(row.totals, reverse=True)[0] == sorted(row.totals, reverse=True)[1])
+        out(f"{label}: {ties} of {run.games} games ended with the top VP tied")
 
 
 EXTRAS: dict[str, Callable[[Any, Callable[[str], None]], None]] = {
@@ -108,7 +104,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("notebook", choices=sorted(EXTRAS))
     parser.add_argument("--games", type=int, required=True, help="games in each run")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--cells", default=None,
+                        help="only these code cells, numbered from 1 (e.g. 2,14)")
     args = parser.parse_args(argv)
+    cells = None if args.cells is None else {int(c) for c in args.cells.split(",")}
     os.environ.setdefault("MPLBACKEND", "Agg")
     clock = time.perf_counter()
 
@@ -116,9 +115,10 @@ def main(argv: list[str] | None = None) -> int:
         print(text, flush=True)
 
     out(f"{args.notebook}: GAMES = {args.games}, WORKERS = {args.workers}")
-    nb = run_notebook(args.notebook, args.games, args.workers, out)
-    out(f"--- the bigger run's own questions ({args.games} games each)")
-    EXTRAS[args.notebook](nb, out)
+    nb = run_notebook(args.notebook, args.games, args.workers, out, cells)
+    if cells is None:
+        out("--- read from the same runs")
+        EXTRAS[args.notebook](nb, out)
     out(f"--- done in {time.perf_counter() - clock:.0f} s")
     return 0
 
