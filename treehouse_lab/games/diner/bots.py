@@ -318,9 +318,23 @@ def _pushed_by(kitchen: Sequence[Any], minutes: int) -> Any:
     return kitchen[0] if i < 0 and kitchen[minutes - 1] is not None else None
 
 
+def points(state: DinerState) -> list[float]:
+    """What a search bot (``mcts``) counts each seat's position as when it stops a playout
+    before the end: the points it has (``scores()``: delivered orders and mood) plus what
+    its kitchen promises (:func:`kitchen_value`)."""
+    return [row["total"] + kitchen_value(state, state.kitchens[p], state.supplies[p])
+            for p, row in enumerate(state.scores())]
+
+
 #: The fast playout policy a search bot (``mcts``) finishes its simulated games with.
 ROLLOUT = CookBot
+#: How ``mcts`` searches the Diner (treehouse_lab.search.mcts): playouts of about a round
+#: and a half (a turn is some ten decisions: the shelf, its minutes, the placements),
+#: scored by :func:`points`, 4 points making odds of e to 1; widening over the many small
+#: steps of a turn; 30 deals of the hidden order pile.
+SEARCH = {"depth": 40, "scale": 4.0, "widen": 0.5, "deals": 30}
+POINTS = points
 
 
-__all__ = ["CookBot", "ROLLOUT", "jokers_affordable", "kitchen_value", "missing",
-           "safe_minutes"]
+__all__ = ["CookBot", "POINTS", "ROLLOUT", "SEARCH", "jokers_affordable", "kitchen_value",
+           "missing", "points", "safe_minutes"]
