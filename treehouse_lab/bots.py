@@ -65,7 +65,11 @@ class GreedyBot:
     broken with the seeded generator, so a match still replays exactly.
 
     It reads ``scores()`` of the state after its own move only: the points a player can
-    see on the table, not hidden cards.
+    see on the table, not hidden cards. Where points come only several small steps after
+    the choices that earn them (the Diner: an order's points at its delivery, after a
+    pantry visit and its placements) it sees almost nothing, and loses even to ``random``
+    (the Diner's ``bots`` module says why); there the game's own teaching bot is the
+    sensible player.
     """
 
     name = "greedy"

@@ -71,11 +71,56 @@ class Rating:
         return f"{self.bot}: {self.elo:+.0f} [{self.low:+.0f}, {self.high:+.0f}]"
 
 
+@dataclass(frozen=True)
+class Step:
+    """One rung of a ladder: how many Elo points ``upper`` stands above ``lower``, with
+    the 95% interval of that difference (narrower than the two ratings' intervals
+    suggest: both are measured against the same anchor, and that shared error cancels)."""
+
+    lower: str
+    upper: str
+    elo: float
+    low: float
+    high: float
+
+    def __str__(self) -> str:
+        return (f"{self.upper} above {self.lower}: {self.elo:+.0f} "
+                f"[{self.low:+.0f}, {self.high:+.0f}]")
+
+
 def fit(bots: Sequence[str], pairings: Sequence[Pairing],
         confidence: float = CONFIDENCE) -> list[Rating]:
     """The ratings of ``bots`` (in their order; the first is the anchor, at 0) from the
     results of ``pairings``. A bot in no pairing with the others gets an infinite
     interval: nothing relates it to the anchor."""
+    return _fit(bots, pairings, confidence)[0]
+
+
+def steps(bots: Sequence[str], pairings: Sequence[Pairing],
+          confidence: float = CONFIDENCE) -> list[Step]:
+    """The ladder's rungs: each bot against the one rated just below it, weakest first,
+    with the interval of the difference (from the fit's covariance)."""
+    ratings, theta, cov = _fit(bots, pairings, confidence)
+    z = _z(confidence)
+    order = sorted(range(len(ratings)), key=lambda i: ratings[i].elo)
+    out = []
+    for i, j in zip(order, order[1:]):
+        var = _cov(cov, j, j) + _cov(cov, i, i) - 2 * _cov(cov, i, j)
+        half = z * math.sqrt(var) if 0 <= var < math.inf else math.inf
+        d = ELO * (theta[j] - theta[i])
+        out.append(Step(ratings[i].bot, ratings[j].bot, d, d - ELO * half, d + ELO * half))
+    return out
+
+
+def _cov(cov: list[list[float]] | None, i: int, j: int) -> float:
+    """The covariance of θi and θj (the anchor, 0, has none)."""
+    if i == 0 or j == 0:
+        return 0.0
+    return math.inf if cov is None else cov[i - 1][j - 1]
+
+
+def _fit(bots: Sequence[str], pairings: Sequence[Pairing],
+         confidence: float) -> tuple[list[Rating], list[float], list[list[float]] | None]:
     names = list(dict.fromkeys(bots))
     index = {b: i for i, b in enumerate(names)}
     data = []
@@ -123,7 +168,7 @@ def fit(bots: Sequence[str], pairings: Sequence[Pairing],
             half = z * math.sqrt(var) if var >= 0 else math.inf
         elo = ELO * theta[i]
         out.append(Rating(name, elo, elo - ELO * half, elo + ELO * half, played[i]))
-    return out
+    return out, theta, cov
 
 
 def _fair(others: int) -> float:
@@ -164,4 +209,4 @@ def _inverse(matrix: list[list[float]]) -> list[list[float]] | None:
     return [[cols[j][i] for j in range(n)] for i in range(n)]
 
 
-__all__ = ["ELO", "SMOOTHING", "Pairing", "Rating", "fit"]
+__all__ = ["ELO", "SMOOTHING", "Pairing", "Rating", "Step", "fit", "steps"]

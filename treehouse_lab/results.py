@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 from .errors import RuleError
 from .intervals import CONFIDENCE, Rate, mean_interval
-from .ratings import Pairing, Rating, fit
+from .ratings import Pairing, Rating, Step, fit, steps
 from .seeded_play import GameRow
 
 
@@ -243,15 +243,27 @@ class Tournament:
         95% interval, in the tournament's order (sort by ``.elo`` for a ladder)."""
         return fit(self.bots, self.pairings())
 
+    def steps(self) -> list[Step]:
+        """Each rung of the ladder: a bot's Elo points above the bot rated just below it,
+        with the 95% interval of that difference (a rung whose interval is above 0 is a
+        real difference)."""
+        return steps(self.bots, self.pairings())
+
     def ladder(self) -> str:
-        """The ratings as text, weakest first, with the games behind them."""
+        """The ratings as text, weakest first, each with its step above the one below."""
         ratings = sorted(self.ratings(), key=lambda r: r.elo)
+        rungs = {s.upper: s for s in self.steps()}
         width = max(len(r.bot) for r in ratings)
         out = [f"ratings (Bradley–Terry, Elo points above {self.bots[0]}, "
-               f"{CONFIDENCE:.0%} intervals), weakest first:"]
+               f"{CONFIDENCE:.0%} intervals), weakest first, and each one's step above the "
+               "one below:"]
         for r in ratings:
-            out.append(f"  {r.bot:<{width}}  {r.elo:+7.0f}  [{r.low:+7.0f}, {r.high:+7.0f}]"
-                       f"   {r.games:,} seats played")
+            line = (f"  {r.bot:<{width}}  {r.elo:+7.0f}  [{r.low:+7.0f}, {r.high:+7.0f}]"
+                    f"   {r.games:,} seats played")
+            step = rungs.get(r.bot)
+            if step is not None:
+                line += f"   step {step.elo:+5.0f} [{step.low:+5.0f}, {step.high:+5.0f}]"
+            out.append(line)
         return "\n".join(out)
 
     def table(self) -> str:

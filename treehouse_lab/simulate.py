@@ -183,7 +183,11 @@ def simulate(game: Game, games: int = 1000, *, bots: Any = None, seed: int = 0,
     * ``executor``: None for a local process pool of ``workers`` processes (default: one
       per core, once the first games show the run is long enough to be worth starting
       them; ``workers=1`` plays in this process), any ``concurrent.futures`` executor, or
-      a Dask ``distributed.Client``.
+      a Dask ``distributed.Client``. A Dask cluster costs 1.2 to 9 s to start and some
+      15 ms a chunk more than the local pool (``benchmarks/simulate.py``): on one machine
+      the local pool is faster, and Dask pays over one process once the run would take
+      it more than about ``workers / (workers - 1) × (start-up + chunks × 0.015 s)``
+      (docs/teaching.md, "Running a class").
     * ``progress``: a tqdm progress bar when tqdm is installed.
     * ``rotate``: turn the bots one seat per game, so each plays every seat equally often.
     * ``measure``: a function of the final state, recorded in each row.

@@ -80,3 +80,22 @@ def test_ladder_plot(table):
     ax = fig.axes[0]
     assert ax.get_title() and ax.get_xlabel() and ax.get_ylabel() and ax.get_legend()
     assert [t.get_text() for t in ax.get_xticklabels()] == ["random", "greedy"]
+
+
+def test_a_rung_is_measured_more_tightly_than_the_two_ratings_it_joins():
+    from treehouse_lab.ratings import steps
+
+    pairings = [Pairing("mid", "weak", 1, 400, 392), Pairing("top", "weak", 1, 400, 396),
+                Pairing("top", "mid", 1, 400, 240)]
+    names = ["weak", "mid", "top"]
+    r = {x.bot: x for x in fit(names, pairings)}
+    low_rung, high_rung = steps(names, pairings)
+    assert (low_rung.lower, low_rung.upper) == ("weak", "mid")
+    assert (high_rung.lower, high_rung.upper) == ("mid", "top")
+    # the first rung is the anchor's: the same as the rating above it
+    assert low_rung.elo == pytest.approx(r["mid"].elo)
+    assert low_rung.high - low_rung.low == pytest.approx(r["mid"].high - r["mid"].low)
+    # the second: the difference of two ratings, whose shared anchor error cancels
+    assert high_rung.elo == pytest.approx(r["top"].elo - r["mid"].elo)
+    assert high_rung.high - high_rung.low < r["top"].high - r["top"].low
+    assert high_rung.low > 0          # 240 of 400 head to head is a real difference

@@ -3,11 +3,18 @@
 Why a game bot: ``greedy`` looks one action ahead on ``scores()``, and in the Diner
 almost no single action changes the score. Points come only when an order is delivered,
 at the end of a Phase 2 that took a pantry visit, several minutes and several placements
-to set up; before that every choice looks the same to it except those that cost a
-complaint (pushing an order off) or hand the others one. So it plays nearly at random,
-and where it does not it avoids the very moves that make room (see the notes in
-``docs/rulings/diner.md`` under "Bots"). A tutorial board, a simulation of the modules
-and a search bot's playouts need a player that does what the rulebook's cooks do.
+to set up; before that every choice looks the same to it except the few that change the
+mood now: an order whose effect is a praise for it or a complaint for the others, a move
+that would push an order off. So it plays at random where it matters (which space, which
+order gets the ingredient) and lets the mood of the moment decide the rest, and it loses
+to ``random``: in 200 seeded two-player games, seats swapped, it won 40.0% [33.5%,
+46.9%]; with three players 15.5% [11.1%, 21.2%] against a fair third. It delivers fewer
+orders (176 against random's 222 in 30 two-player games) while taking orders of the same
+size and points; 17% of its phone picks are for a point now, against 3% of random's. It
+is left as it is, a general bot that shows what one move ahead cannot see; the
+``diner-cook`` below is the Diner's sensible player. A tutorial board, a simulation of
+the modules and a search bot's playouts need a player that does what the rulebook's
+cooks do.
 
 ``diner-cook`` (:class:`CookBot`) is a *teaching* heuristic, each choice one sentence a
 class can argue with and test by simulation (notebooks/explore-diner.ipynb):
@@ -134,7 +141,9 @@ def safe_minutes(kitchen: Sequence[Any]) -> int:
 
 class CookBot:
     """``diner-cook``: plans its pantry visits and chases its nearest orders (see the
-    module docstring)."""
+    module docstring). In 200 seeded games a pairing, seats swapped, it won 96.0% [92.3%,
+    98.0%] against ``random`` and 95.5% [91.7%, 97.6%] against ``greedy`` with two
+    players, 96.0% against either with three."""
 
     name = "diner-cook"
 
@@ -318,9 +327,23 @@ def _pushed_by(kitchen: Sequence[Any], minutes: int) -> Any:
     return kitchen[0] if i < 0 and kitchen[minutes - 1] is not None else None
 
 
+def points(state: DinerState) -> list[float]:
+    """What a search bot (``mcts``) counts each seat's position as when it stops a playout
+    before the end: the points it has (``scores()``: delivered orders and mood) plus what
+    its kitchen promises (:func:`kitchen_value`)."""
+    return [row["total"] + kitchen_value(state, state.kitchens[p], state.supplies[p])
+            for p, row in enumerate(state.scores())]
+
+
 #: The fast playout policy a search bot (``mcts``) finishes its simulated games with.
 ROLLOUT = CookBot
+#: How ``mcts`` searches the Diner (treehouse_lab.search.mcts): playouts of about a round
+#: and a half (a turn is some ten decisions: the shelf, its minutes, the placements),
+#: scored by :func:`points`, 4 points making odds of e to 1; widening over the many small
+#: steps of a turn; 30 deals of the hidden order pile.
+SEARCH = {"depth": 40, "scale": 4.0, "widen": 0.5, "deals": 30}
+POINTS = points
 
 
-__all__ = ["CookBot", "ROLLOUT", "jokers_affordable", "kitchen_value", "missing",
-           "safe_minutes"]
+__all__ = ["CookBot", "POINTS", "ROLLOUT", "SEARCH", "jokers_affordable", "kitchen_value",
+           "missing", "points", "safe_minutes"]
