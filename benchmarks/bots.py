@@ -7,13 +7,14 @@ For every game in ``tl.GAMES`` (its default player count unless ``--players`` sa
 plays one seeded game with the game's teaching bot (``random`` where there is none) and
 keeps ``--positions`` decisions spread over it, each with more than one legal action.
 Every bot that can play the game is timed on each position (a fresh bot, a seeded
-generator); the median is printed, with the slowest, as milliseconds and as a ratio to
+generator); the median is printed, with the slowest, as milliseconds and as ratios to
 the time of 50,000 steps of OpenSpiel's pure-Python tic-tac-toe measured in the same run
 (about a second on a 2-core machine: the bench extra, ``pip install -e ".[bench]"``).
 Without OpenSpiel the ratio column is left out.
 
 The goal (issue 19) is a ratio of at most 1.0 for every bot, ``mcts`` included: a board
-answers within about a second. Times are CPU time of this process, so another program on
+answers within about a second. The last column says "met" when even the slowest position
+met it, "median" when only the median did. Times are CPU time of this process, so another program on
 the machine does not count against either side; the reference is timed before and after
 the bots, and the mean of the two is used. The figures are printed, never asserted: speed
 is measured here, not in tests.
@@ -117,12 +118,13 @@ def main(argv: list[str] | None = None) -> None:
     else:
         print("reference: OpenSpiel is not installed (the bench extra): no ratios")
     print(f"{'game':24s} {'bot':18s} {'median ms':>10s} {'slowest ms':>11s} "
-          + (f"{'ratio':>7s} {'goal':>5s}" if ref else "") + "  positions")
+          + (f"{'ratio':>7s} {'slowest':>8s} {'goal':>6s}" if ref else "") + "  positions")
     for game, spec, median, slowest, n in rows:
         line = f"{game:24s} {spec:18s} {median * 1000:10.1f} {slowest * 1000:11.1f} "
         if ref:
-            ratio = median / ref
-            line += f"{ratio:7.3f} {'met' if ratio <= GOAL else 'MISSED':>5s}"
+            ratio, worst = median / ref, slowest / ref
+            line += (f"{ratio:7.3f} {worst:8.3f} "
+                     f"{'met' if worst <= GOAL else 'median' if ratio <= GOAL else 'MISSED':>6s}")
         print(line + f"  {n}")
     sys.stdout.flush()
     os._exit(0)     # a pool a bot started must not hold the exit

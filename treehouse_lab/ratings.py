@@ -36,7 +36,7 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from .intervals import CONFIDENCE, _z
+from .intervals import CONFIDENCE, z_value
 
 #: Elo points per unit of θ (natural log of strength).
 ELO = 400 / math.log(10)
@@ -101,7 +101,7 @@ def steps(bots: Sequence[str], pairings: Sequence[Pairing],
     """The ladder's rungs: each bot against the one rated just below it, weakest first,
     with the interval of the difference (from the fit's covariance)."""
     ratings, theta, cov = _fit(bots, pairings, confidence)
-    z = _z(confidence)
+    z = z_value(confidence)
     order = sorted(range(len(ratings)), key=lambda i: ratings[i].elo)
     out = []
     for i, j in zip(order, order[1:]):
@@ -154,7 +154,7 @@ def _fit(bots: Sequence[str], pairings: Sequence[Pairing],
         if max((abs(d) for d in step), default=0.0) < 1e-10:
             break
     cov = _inverse([[hess[i][j] for j in free] for i in free])
-    z = _z(confidence)
+    z = z_value(confidence)
     played = [0] * k
     for p in pairings:
         played[index[p.bot]] += p.games

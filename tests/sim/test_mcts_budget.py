@@ -111,3 +111,32 @@ def test_the_diner_and_magical_name_their_settings_and_the_name_round_trips():
     a = bot.choose(diner.clone(), random.Random(5), me)
     assert a == MCTSBot(iterations=20).choose(diner.clone(), random.Random(5), me)
     assert diner.is_legal(a)
+
+
+def test_magicals_playout_policy_weighs_only_building_and_never_moves_a_pipe():
+    from treehouse_lab.games.magical.bots import BuilderBot, playout_bot
+    from treehouse_lab.games.magical.moves import Build, MovePipe
+    from treehouse_lab.games.magical.rules import stack_top_vp
+
+    game = tl.load_game("magical", players=3)
+    fast, full = playout_bot(), BuilderBot()
+    m = tl.Match(game, seed=2, bots={p: "magical-builder" for p in range(3)})
+    builds = 0
+    while not m.state.is_terminal():
+        s = m.state
+        if not s.is_chance_node() and s.phase == "building":
+            me = s.actors()[0]
+            choice = fast.choose(s.clone(), random.Random(0), me)
+            assert s.is_legal(choice, by=me) and not isinstance(choice, MovePipe)
+            if isinstance(choice, Build):
+                builds += 1
+
+                def top_vp(a, s=s, me=me):
+                    return sum(stack_top_vp(b, s.game.cards)
+                               for b in s.child(a, by=me).villages[me])
+
+                # it builds the card that raises its top cards' VP most
+                options = [a for a in s.legal_actions(me) if isinstance(a, Build)]
+                assert top_vp(choice) == max(map(top_vp, options))
+        m.step()
+    assert builds > 3 and full.playout is False

@@ -10,7 +10,7 @@ import pytest
 
 import treehouse_lab as tl
 from treehouse_lab import plots
-from treehouse_lab.intervals import _z
+from treehouse_lab.intervals import z_value
 from treehouse_lab.ratings import ELO, SMOOTHING, Pairing, fit
 
 matplotlib.use("Agg")
@@ -32,7 +32,7 @@ def test_two_bots_match_the_closed_form(players):
     theta = logit(p) + math.log(others)
     assert b.elo == 0 and b.low == 0 == b.high
     assert a.elo == pytest.approx(ELO * theta, abs=1e-6)
-    half = ELO * _z() / math.sqrt(n * p * (1 - p))
+    half = ELO * z_value() / math.sqrt(n * p * (1 - p))
     assert a.high - a.elo == pytest.approx(half, rel=1e-6)
     assert a.elo - a.low == pytest.approx(half, rel=1e-6)
 

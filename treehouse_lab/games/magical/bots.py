@@ -54,7 +54,7 @@ from .moves import (
     Take,
     Wait,
 )
-from .rules import DRAWER, stack_colour, stack_level
+from .rules import DRAWER, stack_colour, stack_level, stack_top_vp
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MagicalState
@@ -106,10 +106,12 @@ class BuilderBot:
     """``magical-builder``: fills its drawer and builds (see the module docstring).
 
     ``playout=True`` is the search bot's playout policy (:data:`ROLLOUT`): the same
-    choices, except that a building move is weighed by its own village's points
-    (``village_points``) instead of its row of ``scores()``, which scores every village
-    for the objectives: a quarter of the work with four players, and objectives are
-    left to the search's evaluation at the end of the playout."""
+    choices, except that in the building step only a building move is weighed, by the
+    VP of its village's top cards (3. Building Step; not its row of ``scores()``, which
+    works out every village's potions and the objectives), and the other moves go by
+    :data:`PREFERENCE` alone, never a pipe moved: a building step offers some twenty
+    moves, and scoring each cost a search 10 s a decision at the worst. Potions and
+    objectives are left to the search's evaluation at the end of the playout."""
 
     name = "magical-builder"
 
@@ -169,15 +171,21 @@ class BuilderBot:
     def _build(self, state: MagicalState, seat: int, legal: list[Action],
                rng: random.Random) -> Action:
         if self.playout:
+            cards = state.game.cards
+
             def points(s: MagicalState) -> int:
-                return s.village_points(seat)
+                return sum(stack_top_vp(b, cards) for b in s.villages[seat])
         else:
             def points(s: MagicalState) -> int:
                 return s.scores()[seat]["total"]
         now = points(state)
+        weighed = (Build,) if self.playout else None
 
         def value(a: Action) -> tuple:
-            after = points(state.child(a, by=seat))
+            if weighed is not None and not isinstance(a, weighed):
+                after = now - isinstance(a, MovePipe)   # the playout's short cut
+            else:
+                after = points(state.child(a, by=seat))
             if isinstance(a, MovePipe) and after <= now:
                 return (after - 1, 0)   # moving a pipe for nothing could go on for ever
             rank = next((i for i, kind in enumerate(PREFERENCE) if isinstance(a, kind)),

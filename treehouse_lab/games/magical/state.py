@@ -361,7 +361,17 @@ class MagicalState(StagedState):
         n = g.players
         cards = g.cards
         res = [self.resources(p) for p in range(n)]
-        out = [self._own_score(p, res[p]) for p in range(n)]
+        out = []
+        for p in range(n):
+            stacks, pipes = self.villages[p], self.piped[p]
+            vp_pot, extracted, _ = R.potions(stacks, pipes, res[p], cards,
+                                              g.options["green_potions"])
+            unprod = sum(1 for a, q in self.placed.items() if q == p and a in g.unproductive)
+            out.append({"buildings": sum(R.stack_top_vp(s, cards) for s in stacks),
+                        "potions": vp_pot,
+                        "level5": R.level5_vp(stacks, pipes, len(self.stored[p]), unprod,
+                                              extracted, cards),
+                        "objectives": 0, "biscuits": self.biscuit_counts[p] // 3})
         tiles = g.options["objective_values"] == "tiles"
         for tile, owner in [(t, None) for t in self.common if t] + \
                 [(t, p) for p, t in enumerate(self.personal) if t]:
@@ -374,26 +384,6 @@ class MagicalState(StagedState):
         for sc in out:
             sc["total"] = sum(sc.values())
         return out
-
-    def _own_score(self, p: int, res: dict) -> dict:
-        """The parts of ``p``'s score that depend on its village alone (every part but the
-        objectives, which compare villages)."""
-        g = self.game
-        cards = g.cards
-        stacks, pipes = self.villages[p], self.piped[p]
-        vp_pot, extracted, _ = R.potions(stacks, pipes, res, cards, g.options["green_potions"])
-        unprod = sum(1 for a, q in self.placed.items() if q == p and a in g.unproductive)
-        return {"buildings": sum(R.stack_top_vp(s, cards) for s in stacks),
-                "potions": vp_pot,
-                "level5": R.level5_vp(stacks, pipes, len(self.stored[p]), unprod,
-                                      extracted, cards),
-                "objectives": 0, "biscuits": self.biscuit_counts[p] // 3}
-
-    def village_points(self, p: int) -> int:
-        """``p``'s points without the objectives (``scores()`` less its ``objectives``):
-        what a playout policy weighing its own building moves needs, at a quarter of the
-        cost of scoring every village (issue 19)."""
-        return sum(self._own_score(p, self.resources(p)).values())
 
     def winners(self) -> list[int]:
         """Most VP; ties by biscuits, then the youngest of those tied."""
