@@ -9,7 +9,12 @@ another program falls on all of them. Each figure is printed beside its referenc
 
 * the pool's speed-up over one process (the target is 1.8x or more for 2 workers on 2
   free cores: a run is cut into chunks, so only start-up and gathering are serial);
-* Dask against the pool: its time as a ratio, and the overhead in milliseconds per chunk.
+* Dask against the pool: its time as a ratio, and the overhead in milliseconds per chunk;
+* the simulator's own cost: ``tl.simulate`` in this process against a bare playout loop
+  (the same bots asked on the state itself, chance sampled, the outcome read once) for
+  Backyard and Magical Treehouse with random bots, as a ratio (target 1.2x or less: the
+  simulator copies the state for each bot, seeds each game's generators and keeps a row
+  per game; all of it must cost little beside the game).
 
 Times are wall-clock medians over the rounds (parallel work cannot be timed in one
 process's CPU time); pools and clusters are started, and warmed with one small run, before
@@ -23,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import sys
 import time
@@ -31,10 +37,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import treehouse_lab as tl  # noqa: E402
+from treehouse_lab.bots import make_bot  # noqa: E402
+from treehouse_lab.core.chance import sample_outcome  # noqa: E402
 from treehouse_lab.simulate import _pool  # noqa: E402
 
 BOTS = ["greedy", "random", "random"]
 TARGET = 1.8
+#: tl.simulate's time per game against a bare playout loop's, at most (issue 19).
+OVERHEAD_TARGET = 1.2
 
 
 def spin(n: int) -> int:
@@ -58,6 +68,47 @@ def timed(run) -> tuple[float, object]:
     start = time.perf_counter()
     out = run()
     return time.perf_counter() - start, out
+
+
+def bare_loop(game, games: int, seed: int) -> None:
+    """The reference: ``games`` random games played as plainly as possible (the same
+    bot asked on the state itself, one generator) and their outcome read once
+    (``returns()`` and ``scores()``: a playout is played for its result)."""
+    bot = make_bot("random")
+    rng = random.Random(seed)
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply(sample_outcome(state.chance_outcomes(), rng))
+                continue
+            actors = state.actors()
+            seat = actors[0] if len(actors) == 1 else rng.choice(actors)
+            state.apply(bot.choose(state, rng, seat), by=seat)
+        state.returns()
+        try:
+            state.scores()
+        except tl.RuleError:
+            pass
+
+
+def overhead(name: str, players: int, games: int, rounds: int, seed: int) -> None:
+    """Print ``tl.simulate``'s CPU time per game against the bare loop's, in rounds that
+    alternate the two (the median ratio, with its spread)."""
+    game = tl.load_game(name, players=players)
+    ratios = []
+    for r in range(rounds):
+        start = time.process_time()
+        bare_loop(game, games, seed + r)
+        bare = time.process_time() - start
+        start = time.process_time()
+        tl.simulate(game, games, bots="random", seed=seed + r, workers=1, progress=False)
+        sim = time.process_time() - start
+        ratios.append(sim / bare)
+    ratio = statistics.median(ratios)
+    print(f"{f'overhead, {name} {players}p':26}tl.simulate {ratio:.2f}x a bare playout loop "
+          f"per game ({min(ratios):.2f}..{max(ratios):.2f}, {games} random games a round; "
+          f"target <= {OVERHEAD_TARGET}x: {'met' if ratio <= OVERHEAD_TARGET else 'NOT met'})")
 
 
 def main() -> None:
@@ -152,6 +203,10 @@ def main() -> None:
               f"per chunk of {chunks} chunks; speed-up {single / dask:.2f}x vs 1 process")
     same = all(r == rows["single"] for r in rows.values())
     print(f"identical games from every executor: {same}")
+    print()
+    for name, players, games in (("backyard", 3, 400), ("magical", 3, 4)):
+        overhead(name, players, max(1, games // (20 if args.quick else 1)),
+                 args.rounds if not args.quick else 1, args.seed)
 
 
 if __name__ == "__main__":

@@ -18,8 +18,9 @@ The built-in bots, weakest first:
   a budget of iterations (reproducible) or seconds. Hidden cards are sampled from what its
   seat can see, never read from the true state.
 * Per-game heuristics, each documented in its game's ``bots`` module as what it teaches:
-  ``backyard-runs`` (keeps its colour run) and ``pyramids-solo`` (plays the exact
-  solitaire solver's moves).
+  ``backyard-runs`` (keeps its colour run), ``pyramids-solo`` (plays the exact
+  solitaire solver's moves), ``magical-builder`` (fills its drawer and builds) and
+  ``diner-cook`` (plans its pantry visits and chases its nearest orders).
 
 A name may carry keyword parameters: ``"mcts(iterations=400)"``. The bot's ``name`` spells
 them the same way, so a save records them and a reload builds the same bot.
@@ -64,7 +65,11 @@ class GreedyBot:
     broken with the seeded generator, so a match still replays exactly.
 
     It reads ``scores()`` of the state after its own move only: the points a player can
-    see on the table, not hidden cards.
+    see on the table, not hidden cards. Where points come only several small steps after
+    the choices that earn them (the Diner: an order's points at its delivery, after a
+    pantry visit and its placements) it sees almost nothing, and loses even to ``random``
+    (the Diner's ``bots`` module says why); there the game's own teaching bot is the
+    sensible player.
     """
 
     name = "greedy"
@@ -136,11 +141,12 @@ BOTS: dict[str, Callable[..., Any]] = {
     "backyard-runs": _lazy("treehouse_lab.games.backyard.bots:RunKeeperBot"),
     "pyramids-solo": _lazy("treehouse_lab.games.pyramids.bots:SoloSolverBot"),
     "magical-builder": _lazy("treehouse_lab.games.magical.bots:BuilderBot"),
+    "diner-cook": _lazy("treehouse_lab.games.diner.bots:CookBot"),
 }
 
 #: Bots made for one game only: {bot name: game name}. Every other bot plays any game.
 GAME_BOTS: dict[str, str] = {"backyard-runs": "backyard", "pyramids-solo": "pyramids",
-                             "magical-builder": "magical"}
+                             "magical-builder": "magical", "diner-cook": "diner"}
 
 
 def register_bot(name: str, factory: Callable[..., Any]) -> None:

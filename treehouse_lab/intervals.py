@@ -17,7 +17,8 @@ from typing import Sequence
 CONFIDENCE = 0.95
 
 
-def _z(confidence: float = CONFIDENCE) -> float:
+def z_value(confidence: float = CONFIDENCE) -> float:
+    """The normal quantile of a two-sided interval at ``confidence`` (1.96 for 95%)."""
     from statistics import NormalDist
 
     return NormalDist().inv_cdf(0.5 + confidence / 2)
@@ -28,7 +29,7 @@ def wilson(successes: int, trials: int, confidence: float = CONFIDENCE) -> tuple
     and behaves for rates near 0 or 1 and for few trials."""
     if trials <= 0:
         return (0.0, 1.0)
-    z = _z(confidence)
+    z = z_value(confidence)
     p = successes / trials
     centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
     half = z / (1 + z * z / trials) * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials**2))
@@ -47,7 +48,7 @@ def mean_interval(values: Sequence[float | Fraction],
     if n == 1:
         return (mean, mean)
     var = sum((float(v) - mean) ** 2 for v in values) / (n - 1)
-    half = _z(confidence) * math.sqrt(var / n)
+    half = z_value(confidence) * math.sqrt(var / n)
     return (mean - half, mean + half)
 
 
@@ -74,4 +75,4 @@ class Rate:
         return f"{float(self.exact):6.1%} [{lo:5.1%}, {hi:5.1%}]"
 
 
-__all__ = ["CONFIDENCE", "Rate", "mean_interval", "wilson"]
+__all__ = ["CONFIDENCE", "Rate", "mean_interval", "wilson", "z_value"]

@@ -302,6 +302,27 @@ def bracket(brackets: Sequence[Any], seat: int = 0, estimate: Any = None,
     return fig
 
 
+def ladder(tournament: Any, ax: Any = None) -> Any:
+    """A tournament's ratings (``Tournament.ratings()``), weakest first: each bot's Elo
+    points above the first bot with its 95% interval. Two bots whose intervals overlap
+    much are not told apart by this many games."""
+    fig, ax = _axes(ax)
+    ratings = sorted(tournament.ratings(), key=lambda r: r.elo)
+    xs = list(range(len(ratings)))
+    ys = [r.elo for r in ratings]
+    errors = [[r.elo - r.low for r in ratings], [r.high - r.elo for r in ratings]]
+    ax.errorbar(xs, ys, yerr=errors, marker="o", linestyle="none", capsize=5,
+                color=COLOURS[0], label="rating (95% interval)")
+    ax.axhline(0, color="grey", linestyle="--", label=f"{tournament.bots[0]} (anchor, 0)")
+    ax.set_xticks(xs, [r.bot for r in ratings])
+    ax.set_title(f"{tournament.game}, {tournament.players} players: strength ladder, "
+                 f"{tournament.games:,} games a pairing")
+    ax.set_xlabel("bot")
+    ax.set_ylabel(f"Elo points above {tournament.bots[0]}")
+    ax.legend()
+    return fig
+
+
 def _exact_text(exact: Fraction | float) -> str:
     if isinstance(exact, Fraction) and exact.denominator < 10_000:
         return f"{exact} ≈ {float(exact):.4f}"
@@ -313,5 +334,5 @@ def running_interval(samples: Sequence[float]) -> tuple[float, float]:
     return mean_interval(list(samples))
 
 
-__all__ = ["bracket", "convergence", "running_interval", "score_distribution", "variant_effect",
-           "win_rates"]
+__all__ = ["bracket", "convergence", "ladder", "running_interval", "score_distribution",
+           "variant_effect", "win_rates"]

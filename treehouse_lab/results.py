@@ -16,6 +16,7 @@ from typing import Any, Sequence
 from .core.seating import player_name
 from .errors import RuleError
 from .intervals import CONFIDENCE, Rate, mean_interval
+from .ratings import Pairing, Rating, Step, fit, steps
 from .seeded_play import GameRow
 
 
@@ -210,7 +211,11 @@ def _line_table(what: str, lines: Sequence[Line], labels: Sequence[str] | None,
 class Tournament:
     """Each bot against each other: ``cell[a][b]`` is bot ``a``'s win rate in games where
     it sits in one seat and ``b`` in all the others, seats rotating. In a 2-player game
-    that is head to head, and a fair share is 1/2."""
+    that is head to head, and a fair share is 1/2.
+
+    ``ratings()`` sums the table up as one strength per bot (Bradley–Terry, on the Elo
+    scale, with 95% intervals: :mod:`treehouse_lab.ratings`), ``ladder()`` prints them
+    weakest first, and ``treehouse_lab.plots.ladder`` draws them."""
 
     game: str
     bots: tuple[str, ...]
@@ -221,6 +226,47 @@ class Tournament:
 
     def rate(self, bot: str, against: str) -> Rate:
         return self.cells[(bot, against)].win_rate
+
+    def pairings(self) -> list[Pairing]:
+        """The data the ratings are fitted to: one :class:`~treehouse_lab.ratings.Pairing`
+        per run (with 2 players the cells (a, b) and (b, a) are the same games, counted
+        once)."""
+        out = []
+        for i, a in enumerate(self.bots):
+            for j, b in enumerate(self.bots):
+                if a == b or (self.players == 2 and j < i) or (a, b) not in self.cells:
+                    continue
+                line = self.cells[(a, b)]
+                out.append(Pairing(a, b, self.players - 1, line.played, float(line.share)))
+        return out
+
+    def ratings(self) -> list[Rating]:
+        """Each bot's strength in Elo points above the first bot (fixed at 0), with its
+        95% interval, in the tournament's order (sort by ``.elo`` for a ladder)."""
+        return fit(self.bots, self.pairings())
+
+    def steps(self) -> list[Step]:
+        """Each rung of the ladder: a bot's Elo points above the bot rated just below it,
+        with the 95% interval of that difference (a rung whose interval is above 0 is a
+        real difference)."""
+        return steps(self.bots, self.pairings())
+
+    def ladder(self) -> str:
+        """The ratings as text, weakest first, each with its step above the one below."""
+        ratings = sorted(self.ratings(), key=lambda r: r.elo)
+        rungs = {s.upper: s for s in self.steps()}
+        width = max(len(r.bot) for r in ratings)
+        out = [f"ratings (Bradley–Terry, Elo points above {self.bots[0]}, "
+               f"{CONFIDENCE:.0%} intervals), weakest first, and each one's step above the "
+               "one below:"]
+        for r in ratings:
+            line = (f"  {r.bot:<{width}}  {r.elo:+7.0f}  [{r.low:+7.0f}, {r.high:+7.0f}]"
+                    f"   {r.games:,} seats played")
+            step = rungs.get(r.bot)
+            if step is not None:
+                line += f"   step {step.elo:+5.0f} [{step.low:+5.0f}, {step.high:+5.0f}]"
+            out.append(line)
+        return "\n".join(out)
 
     def table(self) -> str:
         width = max(len(b) for b in self.bots) + 2
@@ -239,6 +285,7 @@ class Tournament:
             for b in self.bots:
                 row += f"{'—':>{col}}" if a == b else f"{str(self.rate(a, b)):>{col}}"
             out.append(row)
+        out += ["", self.ladder()]
         return "\n".join(out)
 
     def __str__(self) -> str:

@@ -39,6 +39,23 @@ def game_rng(seed: int, index: int, purpose: str) -> random.Random:
     return random.Random(f"{seed}/{index}/{purpose}")
 
 
+class _LaterRng:
+    """``game_rng(seed, index, purpose)``, made when it is first used: seeding a
+    generator costs as much as a dozen Backyard decisions, and most games never need the
+    schedule's (only where several players may act at once)."""
+
+    __slots__ = ("_key", "_rng")
+
+    def __init__(self, seed: int, index: int, purpose: str) -> None:
+        self._key = (seed, index, purpose)
+        self._rng: random.Random | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._rng is None:
+            self._rng = game_rng(*self._key)
+        return getattr(self._rng, name)
+
+
 @dataclass(frozen=True)
 class GameRow:
     """One finished game of a run.
@@ -66,14 +83,18 @@ class GameRow:
 def play_game(state: State, seat_bots: Sequence[Any], chance_rng: random.Random,
               seat_rngs: Sequence[random.Random], schedule: Callable | None = None,
               schedule_rng: random.Random | None = None, max_steps: int = MAX_STEPS,
-              ) -> tuple[int, int]:
+              with_player: Sequence[bool] | None = None) -> tuple[int, int]:
     """Play ``state`` (changed in place) to the end and return ``(decisions, steps)``.
 
     Chance is sampled from ``chance_rng``; seat ``p``'s bot draws from ``seat_rngs[p]``
     and is shown a copy of the state (what it does to it cannot reach the game). Where
     several seats may act at once, ``schedule(state, seats, rng, last)`` picks who is
-    quicker (default: uniformly at random, from ``schedule_rng``)."""
-    with_player = [takes_player(b) for b in seat_bots]
+    quicker (default: uniformly at random, from ``schedule_rng``). ``with_player`` says
+    for each seat whether its bot takes the seat (``takes_player``): a run works it out
+    once per chunk, not once a game (reading a signature costs more than a Backyard
+    game's decisions)."""
+    if with_player is None:
+        with_player = [takes_player(b) for b in seat_bots]
     decisions = steps = 0
     last: int | None = None
     while not state.is_terminal():
@@ -92,6 +113,10 @@ def play_game(state: State, seat_bots: Sequence[Any], chance_rng: random.Random,
         else:
             seat = schedule(state, actors, schedule_rng or chance_rng, last)
         bot = seat_bots[seat]
+        # The seat's legal actions, worked out here before the copy: the copy shares this
+        # position's caches, so the bot's ``legal_actions`` and the ``apply`` that checks
+        # its choice read the one list instead of generating it twice.
+        state.legal_actions(seat)
         try:
             action = ask_bot(bot, state.clone(), seat_rngs[seat], seat, with_player[seat])
         except RuleError:
@@ -165,6 +190,7 @@ def run_chunk(task: Chunk) -> list[GameRow]:
     made = [make_bot(b) for b in task.bots]
     names = [spec if isinstance(spec, str) else bot_name(bot)
              for spec, bot in zip(task.bots, made)]
+    asks = [takes_player(b) for b in made]
     schedule = None if task.schedule is None else resolve_schedule(task.schedule)[1]
     rows = []
     for i in range(task.start, task.stop):
@@ -174,18 +200,22 @@ def run_chunk(task: Chunk) -> list[GameRow]:
         try:
             decisions, steps = play_game(
                 state, [made[k] for k in order], game_rng(task.seed, i, "chance"), rngs,
-                schedule, game_rng(task.seed, i, "schedule"), task.max_steps)
+                schedule, _LaterRng(task.seed, i, "schedule"), task.max_steps,
+                [asks[k] for k in order])
         except RuleError as exc:
             raise RuleError(f"game {i} of the run (seed {task.seed}): {exc}") from exc
         try:
             scores: tuple[dict, ...] | None = tuple(state.scores())
         except RuleError:
             scores = None
+        # The winners are the seats with a share of the win (returns(): 1/k to each of k
+        # winners, 0 to the others): read off the returns, not scored a third time.
+        returns = tuple(Fraction(r) for r in state.returns())
         rows.append(GameRow(
             index=i,
             seats=tuple(names[k] for k in order),
-            winners=tuple(state.winners()),
-            returns=tuple(Fraction(r) for r in state.returns()),
+            winners=tuple(p for p, r in enumerate(returns) if r > 0),
+            returns=returns,
             scores=scores,
             length=decisions,
             steps=steps,

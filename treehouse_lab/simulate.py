@@ -183,7 +183,11 @@ def simulate(game: Game, games: int = 1000, *, bots: Any = None, seed: int = 0,
     * ``executor``: None for a local process pool of ``workers`` processes (default: one
       per core, once the first games show the run is long enough to be worth starting
       them; ``workers=1`` plays in this process), any ``concurrent.futures`` executor, or
-      a Dask ``distributed.Client``.
+      a Dask ``distributed.Client``. A Dask cluster costs 1.2 to 9 s to start and some
+      15 ms a chunk more than the local pool (``benchmarks/simulate.py``): on one machine
+      the local pool is faster, and Dask pays over one process once the run would take
+      it more than about ``workers / (workers - 1) × (start-up + chunks × 0.015 s)``
+      (docs/teaching.md, "Running a class").
     * ``progress``: a tqdm progress bar when tqdm is installed.
     * ``rotate``: turn the bots one seat per game, so each plays every seat equally often.
     * ``measure``: a function of the final state, recorded in each row.
@@ -294,7 +298,11 @@ def tournament(game: Game, bots: Sequence[str], games: int = 200, seed: int = 0,
     ``a`` in one seat and ``b`` in the others, seats rotating (``simulate``'s other
     keywords, such as ``executor`` or ``workers``, pass through). Every pairing uses the
     same seed, so the same deals recur across the table. With 2 players one run answers
-    both (a, b) and (b, a)."""
+    both (a, b) and (b, a), and an even ``games`` gives each bot each seat equally often.
+
+    The result prints the table of win rates and the ratings (``.ratings()``: one
+    Bradley–Terry strength per bot on the Elo scale, with 95% intervals, the first bot
+    at 0); ``treehouse_lab.plots.ladder(result)`` draws them."""
     cells: dict[tuple[str, str], Line] = {}
     names = list(dict.fromkeys(bots))
     for a in names:

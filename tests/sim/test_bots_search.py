@@ -27,7 +27,10 @@ def test_names_carry_parameters_and_round_trip():
 @pytest.mark.parametrize("spec, words", [
     ("mcts(iterations=__import__('os'))", "must be a number, a string"),
     ("mcts(3)", "keywords"),
-    ("mcts(depth=3)", "unexpected keyword"),
+    ("mcts(breadth=3)", "unexpected keyword"),
+    ("mcts(depth=0)", "depth must be 'auto', None or a number"),
+    ("mcts(widen=2)", "widen must be"),
+    ("mcts(deals=True)", "deals must be"),
     ("mcts(iterations=)", "key=value"),
     ("no such bot", "expected a name"),
     ("x" * 300, "at most 200 characters"),

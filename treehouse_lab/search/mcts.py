@@ -4,21 +4,46 @@ The method (information-set MCTS, after Cowling, Powley and Whitehouse 2012, "In
 Set Monte Carlo Tree Search"), one iteration at a time:
 
 1. **Determinize.** Deal the cards this seat cannot see at random, consistent with what it
-   can see (:mod:`.determinize`): a fresh sample every iteration, so the tree's statistics
-   average over the possible deals instead of trusting one.
+   can see (:mod:`.determinize`): a fresh sample every iteration (or one of ``deals``
+   samples, below), so the tree's statistics average over the possible deals instead of
+   trusting one.
 2. **Select.** From the root, at each decision take the action with the best UCB1 score,
    ``mean + c * sqrt(ln(available) / visits)``, among those legal in this sample
    ("available" counts the iterations in which the action could be taken, since with
    hidden cards not every action exists in every sample). Chance is sampled as it comes,
    so the tree is over decisions only ("open loop").
-3. **Expand** one untried action, then **roll out** to the end with a fast policy (uniform
-   random by default).
-4. **Back up** ``returns()``: each decision's statistics gain the win share of the seat
-   that took it, so every player in the tree plays for itself.
+3. **Expand** one untried action, then **roll out** with a fast policy (the game's
+   teaching bot where it names one, else uniform random): to the end, or, where the game
+   says so (its ``SEARCH`` settings), for a bounded number of decisions, after which the
+   position is scored by an evaluation instead (see below).
+4. **Back up** ``returns()`` (or the evaluation's win shares): each decision's statistics
+   gain the win share of the seat that took it, so every player in the tree plays for
+   itself.
+
+What makes it fit a board in games with long turns (the Diner, Magical Treehouse), each
+set per game in its ``bots`` module as ``SEARCH`` and overridable by name
+(``"mcts(depth=60)"``):
+
+* ``depth``: a playout stops after this many decisions and the position is scored by
+  :func:`evaluation`: each seat's points (``scores()``, or the game's own estimate,
+  ``POINTS`` in its ``bots`` module) turned into win shares, ``exp(points/scale)`` over
+  the sum of those (two players: the logistic of the margin). A playout to the end of a
+  Diner game is about 1,650 random steps; most of what they decide is noise far from the
+  move being weighed.
+* ``widen``: progressive widening (Coulom 2007; Chaslot et al. 2008): a node seen ``n``
+  times has at most ``ceil(n ** widen)`` children (one more only where none of them is
+  legal in a sample: dice and hidden cards change the moves), the playout policy's first, so
+  the long runs of small decisions of one turn (the Diner's placements, Magical's
+  planning) are searched along their likely moves rather than spread over all of them.
+* ``deals``: how many different deals of the hidden cards the search samples (each is
+  reused, cloned, by the later iterations): building a sample from the observation costs
+  as much as a long playout (5 to 40 ms in the Diner and Magical), so those games settle
+  for 30 and 12 deals in 200 iterations.
 
 The move played is the root action visited most. With an ``iterations`` budget the bot is
 a pure function of the state and its seeded generator, so matches and simulations replay
-exactly; a ``seconds`` budget depends on the machine's speed and does not.
+exactly; a ``seconds`` budget (``"mcts(seconds=0.5)"``, for boards) depends on the
+machine's speed and does not, so simulations and tests keep the iteration budget.
 """
 
 from __future__ import annotations
@@ -66,13 +91,18 @@ class MCTSBot:
     * ``expand_after``: how many playouts pass through a node before it grows children
       (below that its playouts come from the rollout policy alone: with a small budget a
       good policy is a better guide than a thinly sampled tree).
+    * ``depth``, ``widen``, ``deals`` (module docstring): ``"auto"`` takes the game's
+      ``SEARCH`` setting (none: to the end, no widening, a fresh deal every iteration);
+      ``None`` turns one off; a number sets it.
     """
 
     DEFAULTS: dict[str, Any] = {"iterations": 200, "seconds": None, "c": 0.7,
-                                "rollout": "auto", "expand_after": 20}
+                                "rollout": "auto", "expand_after": 20, "depth": "auto",
+                                "widen": "auto", "deals": "auto"}
 
     def __init__(self, iterations: int | None = 200, seconds: float | None = None,
-                 c: float = 0.7, rollout: str = "auto", expand_after: int = 20) -> None:
+                 c: float = 0.7, rollout: str = "auto", expand_after: int = 20,
+                 depth: Any = "auto", widen: Any = "auto", deals: Any = "auto") -> None:
         if seconds is not None:
             if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
                     or not 0 < seconds <= 3600:
@@ -97,13 +127,19 @@ class MCTSBot:
                 or not 0 <= expand_after <= 1000:
             raise RuleError(f"mcts: expand_after must be a whole number 0..1000, got "
                             f"{quote(expand_after)}")
+        _check_setting("depth", depth, int, 1, 100_000)
+        _check_setting("widen", widen, (int, float), 0.1, 1.0)
+        _check_setting("deals", deals, int, 1, 100_000)
+        self.depth, self.widen, self.deals = depth, widen, deals
+        self._settings: dict[type, dict[str, Any]] = {}
         self.c = float(c)
         self.expand_after = expand_after
         self.rollout = rollout
         self._rollout_bot = None if rollout in ("random", "auto") else make_bot(rollout)
         self._auto: dict[type, Any] = {}
         params = {"iterations": iterations, "seconds": seconds, "c": c, "rollout": rollout,
-                  "expand_after": expand_after}
+                  "expand_after": expand_after, "depth": depth, "widen": widen,
+                  "deals": deals}
         if seconds is not None and iterations is None:
             params["iterations"] = self.DEFAULTS["iterations"]  # not shown: time decides
         self.name = spec_text("mcts", params, self.DEFAULTS)
@@ -115,6 +151,7 @@ class MCTSBot:
         # The per-game rollout cache holds functions; a copy sent to a worker rebuilds it.
         state = dict(self.__dict__)
         state["_auto"] = {}
+        state["_settings"] = {}
         return state
 
     # -- deciding ---------------------------------------------------------------------------
@@ -145,6 +182,8 @@ class MCTSBot:
         root = _Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         sample = sampler(state, seat)
+        deals = self._setting(state, "deals")
+        dealt: dict[int, State] = {}
         base = rng.getrandbits(64)
         keys = [(seat, a) for a in legal]
         done = 0
@@ -158,7 +197,13 @@ class MCTSBot:
             k = keys[done] if done < len(keys) else self._select(root, keys)
             j = root.visits.get(k, 0)
             scenario = f"{base}/{j}"
-            s = sample(random.Random(scenario))
+            if deals is None:
+                s = sample(random.Random(scenario))
+            else:
+                d = j % deals
+                if d not in dealt:
+                    dealt[d] = sample(random.Random(f"{base}/deal/{d}"))
+                s = dealt[d].clone()
             for key in keys:
                 root.available[key] = root.available.get(key, 0) + 1
             root.children.setdefault(k, _Node())
@@ -186,6 +231,7 @@ class MCTSBot:
         node = root.children[first]
         path: list[tuple[_Node, Key]] = [(root, first)]
         policy = self._policy(s)
+        widen = self._setting(s, "widen")
         while not s.is_terminal():
             if s.is_chance_node():
                 s.apply(sample_outcome(s.chance_outcomes(), chance))
@@ -199,6 +245,12 @@ class MCTSBot:
             for k in keys:
                 node.available[k] = node.available.get(k, 0) + 1
             untried = [k for k in keys if k not in node.children]
+            if untried and widen is not None and len(keys) > len(untried) \
+                    and len(node.children) >= math.ceil(node.n ** widen):
+                # Widened enough for now: choose among the children already grown (those
+                # legal in this sample), and grow another only when the node is seen more.
+                untried = []
+                keys = [k for k in keys if k in node.children]
             if untried:
                 # Expand the move the playout policy would make if it is new (a good
                 # move first), else any untried one.
@@ -213,8 +265,7 @@ class MCTSBot:
             s.apply(k[1], by=mover)
             path.append((node, k))
             node = node.children[k]
-        self._roll_out(s, chance, rng)
-        returns = [float(r) for r in s.returns()]
+        returns = self._roll_out(s, chance, rng)
         for n, k in path:
             n.n += 1
             n.visits[k] = n.visits.get(k, 0) + 1
@@ -248,9 +299,32 @@ class MCTSBot:
                 self._auto[cls] = lambda st, rng, seat, choose=bot.choose: choose(st, rng)
         return self._auto[cls]
 
-    def _roll_out(self, s: State, chance: random.Random, rng: random.Random) -> None:
+    def _setting(self, state: State, name: str) -> Any:
+        """``depth``, ``widen`` or ``deals`` for this game: the bot's own, or with
+        ``"auto"`` the game's ``SEARCH`` setting (None where it has none)."""
+        cls = type(state.game)
+        if cls not in self._settings:
+            module = game_bots_module(state.game)
+            search = dict(getattr(module, "SEARCH", {}) or {})
+            mine = {k: getattr(self, k) for k in ("depth", "widen", "deals")}
+            self._settings[cls] = {
+                **{k: search.get(k) if v == "auto" else v for k, v in mine.items()},
+                "scale": search.get("scale", SCALE),
+                "points": getattr(module, "POINTS", None)}
+        return self._settings[cls][name]
+
+    def _roll_out(self, s: State, chance: random.Random, rng: random.Random) -> list[float]:
+        """Play on with the rollout policy, to the end or for ``depth`` decisions, and
+        return each seat's win share (``returns()``, or the evaluation's)."""
         policy = self._policy(s)
+        depth = self._setting(s, "depth")
+        left = math.inf if depth is None else depth
         while not s.is_terminal():
+            if left <= 0:
+                shares = evaluation(s, self._setting(s, "scale"), self._setting(s, "points"))
+                if shares is not None:
+                    return shares
+                left = math.inf     # a game without points: play to the end
             if s.is_chance_node():
                 s.apply(sample_outcome(s.chance_outcomes(), chance))
                 continue
@@ -261,6 +335,39 @@ class MCTSBot:
             else:
                 action = policy(s, rng, mover)
             s.apply(action, by=mover)
+            left -= 1
+        return [float(r) for r in s.returns()]
+
+
+#: Points that make a margin of 1 worth this much in log-odds: exp(margin / SCALE).
+SCALE = 4.0
+
+
+def evaluation(state: State, scale: float = SCALE, points: Any = None) -> list[float] | None:
+    """Each seat's win share as the evaluation of a position not yet over: its points
+    (``points(state)``, else ``scores()`` totals) turned into shares,
+    ``exp(p_i / scale) / sum_j exp(p_j / scale)``, so a lead of ``scale`` points is worth
+    odds of e to 1 (two players: the logistic of the margin). None in a game without
+    points (``scores()`` refuses): such a playout goes on to the end."""
+    if points is not None:
+        values = [float(v) for v in points(state)]
+    else:
+        try:
+            values = [float(row["total"]) for row in state.scores()]
+        except RuleError:
+            return None
+    top = max(values)
+    weights = [math.exp((v - top) / scale) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def _check_setting(name: str, value: Any, kind: Any, low: float, high: float) -> None:
+    if value in ("auto", None):
+        return
+    if isinstance(value, bool) or not isinstance(value, kind) or not low <= value <= high:
+        raise RuleError(f"mcts: {name} must be 'auto', None or a number in [{low}, {high}], "
+                        f"got {quote(value)}")
 
 
 def game_bots_module(game: Any) -> Any:
@@ -285,4 +392,4 @@ def game_rollout(game: Any) -> Any:
     return None if factory is None else factory()
 
 
-__all__ = ["MCTSBot", "game_rollout"]
+__all__ = ["MCTSBot", "SCALE", "evaluation", "game_rollout"]

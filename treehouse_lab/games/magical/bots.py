@@ -54,7 +54,7 @@ from .moves import (
     Take,
     Wait,
 )
-from .rules import DRAWER
+from .rules import DRAWER, stack_colour, stack_level, stack_top_vp
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MagicalState
@@ -68,34 +68,55 @@ PREFERENCE: tuple[type, ...] = (Build, PlaceFamiliar, Pipe, Store, MovePipe, Bui
                                 Discard, SkipFamiliar, Finish)
 
 
-def plan_value(state: MagicalState, seat: int, card_id: str) -> int:
+def supports(state: MagicalState, seat: int) -> list[tuple[str, int, bool]]:
+    """What a card could stand on for ``seat``: ``(colour, level, a single face-down
+    card)`` of each of its buildings, then of each building card in its drawer (read once
+    for the many cards a planning choice weighs)."""
+    cards = state.game.cards
+    out = [(stack_colour(b, cards), stack_level(b, cards), b.down and len(b.cards) == 1)
+           for b in state.villages[seat]]
+    out += [(c.colour, c.level, False) for c in map(cards.get, state.drawer(seat))
+            if c.kind == "building"]
+    return out
+
+
+def plan_value(state: MagicalState, seat: int, card_id: str,
+               below: list[tuple[str, int, bool]] | None = None) -> int:
     """How much ``seat`` wants ``card_id`` in its drawer: a level 1 its VP plus 1 (it is
     always buildable and places a familiar); a level 2-5 its VP plus :data:`STACK_BONUS`
     when it can go on one of the seat's buildings or on a card in its drawer (same colour,
     one level lower; any level 2 on a face-down building), and 0 when it has nothing to
     stand on (it would go face down, worth 0 VP: 3. Building Step). Pipes are worth 1 once
-    the village has two buildings to join; spells 0."""
+    the village has two buildings to join; spells 0. ``below`` is :func:`supports` when
+    the caller has read it already."""
     card = state.game.cards[card_id]
     if card.kind == "spell":
         return 0
-    village = state.village(seat)
     if card.kind == "pipe":
-        return 1 if len(village) >= 2 else 0
+        return 1 if len(state.villages[seat]) >= 2 else 0
     if card.level == 1:
         return card.vp + 1      # always buildable, and it places a familiar
-    below = [(b["colour"], b["level"], b["down"] and len(b["cards"]) == 1) for b in village]
-    below += [(c.colour, c.level, False) for c in map(state.game.cards.get,
-                                                      state.drawer(seat)) if c.kind == "building"]
-    for colour, level, face_down in below:
+    for colour, level, face_down in supports(state, seat) if below is None else below:
         if card.level == level + 1 and (colour == card.colour or (face_down and card.level == 2)):
             return card.vp + STACK_BONUS
     return 0                    # nothing to stand on: it would go face down, worth 0 VP
 
 
 class BuilderBot:
-    """``magical-builder``: fills its drawer and builds (see the module docstring)."""
+    """``magical-builder``: fills its drawer and builds (see the module docstring).
+
+    ``playout=True`` is the search bot's playout policy (:data:`ROLLOUT`): the same
+    choices, except that in the building step only a building move is weighed, by the
+    VP of its village's top cards (3. Building Step; not its row of ``scores()``, which
+    works out every village's potions and the objectives), and the other moves go by
+    :data:`PREFERENCE` alone, never a pipe moved: a building step offers some twenty
+    moves, and scoring each cost a search 10 s a decision at the worst. Potions and
+    objectives are left to the search's evaluation at the end of the playout."""
 
     name = "magical-builder"
+
+    def __init__(self, playout: bool = False) -> None:
+        self.playout = playout
 
     def choose(self, state: MagicalState, rng: random.Random,
                player: int | None = None) -> Action:
@@ -118,7 +139,8 @@ class BuilderBot:
               rng: random.Random) -> Action:
         places = [a for a in legal if isinstance(a, Place)]
         if places:
-            return best_of(places, lambda a: plan_value(state, seat, a.card), rng)
+            below = supports(state, seat)
+            return best_of(places, lambda a: plan_value(state, seat, a.card, below), rng)
         waits = [a for a in legal if isinstance(a, Wait)]
         if waits and not state.hand(seat) and not any(isinstance(a, Take) for a in legal) \
                 and len(state.drawer(seat)) < DRAWER \
@@ -148,10 +170,22 @@ class BuilderBot:
 
     def _build(self, state: MagicalState, seat: int, legal: list[Action],
                rng: random.Random) -> Action:
-        now = state.scores()[seat]["total"]
+        if self.playout:
+            cards = state.game.cards
+
+            def points(s: MagicalState) -> int:
+                return sum(stack_top_vp(b, cards) for b in s.villages[seat])
+        else:
+            def points(s: MagicalState) -> int:
+                return s.scores()[seat]["total"]
+        now = points(state)
+        weighed = (Build,) if self.playout else None
 
         def value(a: Action) -> tuple:
-            after = state.child(a, by=seat).scores()[seat]["total"]
+            if weighed is not None and not isinstance(a, weighed):
+                after = now - isinstance(a, MovePipe)   # the playout's short cut
+            else:
+                after = points(state.child(a, by=seat))
             if isinstance(a, MovePipe) and after <= now:
                 return (after - 1, 0)   # moving a pipe for nothing could go on for ever
             rank = next((i for i, kind in enumerate(PREFERENCE) if isinstance(a, kind)),
@@ -160,8 +194,30 @@ class BuilderBot:
         return best_of(legal, value, rng)
 
 
-#: The fast playout policy a search bot (``mcts``) finishes its simulated games with.
-ROLLOUT = BuilderBot
+def playout_bot() -> BuilderBot:
+    """The fast playout policy a search bot (``mcts``) finishes its simulated games with."""
+    return BuilderBot(playout=True)
 
 
-__all__ = ["BuilderBot", "PREFERENCE", "ROLLOUT", "STACK_BONUS", "plan_value"]
+def points(state: MagicalState) -> list[float]:
+    """What a search bot (``mcts``) counts each seat's position as when it stops a playout
+    before the end: its points (``scores()``) plus half of what its drawer promises
+    (:func:`plan_value` of each card: a playout stopped in the planning step has built
+    nothing yet, and the drawer is what the step was for)."""
+    rows = state.scores()
+    return [row["total"] + sum(plan_value(state, p, c, below)
+                               for c in state.drawer(p)) / 2
+            for p, row in enumerate(rows) for below in [supports(state, p)]]
+
+
+ROLLOUT = playout_bot
+#: How ``mcts`` searches Magical Treehouse (treehouse_lab.search.mcts): playouts of 24
+#: decisions (a planning step with four players is about that many), scored by
+#: :func:`points`, 4 points making odds of e to 1; widening over the planning step's many
+#: small choices; 12 deals of the hidden cards (a deal costs as much as a playout here).
+SEARCH = {"depth": 24, "scale": 4.0, "widen": 0.5, "deals": 12}
+POINTS = points
+
+
+__all__ = ["BuilderBot", "POINTS", "PREFERENCE", "ROLLOUT", "SEARCH", "STACK_BONUS", "plan_value",
+           "playout_bot", "points", "supports"]

@@ -1,0 +1,127 @@
+"""The bigger runs behind the prose of the exploration notebooks, from the notebooks' own
+code.
+
+Why run the notebook's code and not a copy: the numbers a notebook's prose quotes must come
+from the code a student reads above them, only with more games. Each exploration notebook
+sets ``GAMES`` (games in each of its runs) and ``WORKERS`` in its first code cell; this tool
+executes the notebook's code cells in order with those two replaced, and prints what each
+cell prints. The notebook's bots and measures are defined in a module of their own here
+(``explore_cells``), not in ``__main__``, so ``tl.simulate`` may send them to worker
+processes (forked: the workers inherit the module, so the pool is started again after each
+cell). A few figures the prose quotes are not printed by the notebook (how many games ended
+in a tie, for instance): :data:`EXTRAS` reads them from the same runs.
+
+    nice python tools/explore_runs.py explore-diner.ipynb --games 300 --workers 2
+    nice python tools/explore_runs.py explore-magical.ipynb --games 100 --workers 2
+
+``--cells`` repeats some cells only (the strength ladders were run apart from the rest).
+
+Plots are drawn and dropped (matplotlib's Agg backend); nothing is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import sys
+import time
+import types
+from pathlib import Path
+from typing import Any, Callable
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+MODULE = "explore_cells"
+
+
+def code_cells(name: str) -> list[str]:
+    """The code cells of notebook ``name`` (in ``notebooks/``), in order."""
+    cells = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))["cells"]
+    return ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+
+
+def run_notebook(name: str, games: int, workers: int, out: Callable[[str], None] = print,
+                 cells: set[int] | None = None) -> types.ModuleType:
+    """Execute the notebook's code cells with ``GAMES = games`` and ``WORKERS = workers``
+    (set after the first cell, which defines them); return the module they ran in.
+    ``cells``: only these code cells (numbered from 1; the first always runs), to repeat
+    one question: include the cells that define what it uses."""
+    import importlib
+
+    pools = importlib.import_module("treehouse_lab.simulate")._POOLS
+    module = types.ModuleType(MODULE)
+    sys.modules[MODULE] = module
+    for i, source in enumerate(code_cells(name)):
+        if cells is not None and i > 0 and i + 1 not in cells:
+            continue
+        clock = time.perf_counter()
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            exec(compile(source, f"{name} cell {i}", "exec"), module.__dict__)
+        if i == 0:
+            if "GAMES" not in module.__dict__ or "WORKERS" not in module.__dict__:
+                raise SystemExit(f"{name}: the first code cell must set GAMES and WORKERS")
+            module.GAMES, module.WORKERS = games, workers
+        # Worker processes are forked with the module as it is: after a cell has defined
+        # new functions, the next run needs workers that know them.
+        for pool in pools.values():
+            pool.shutdown(wait=True)
+        pools.clear()
+        text = printed.getvalue().rstrip()
+        if text:
+            out(f"--- code cell {i + 1} ({time.perf_counter() - clock:.0f} s)\n{text}")
+    return module
+
+
+# -- what the notebooks' bigger runs add ---------------------------------------------------------
+
+def _diner_extras(nb: Any, out: Callable[[str], None]) -> None:
+    """Seat order: how many games of each player count ended on the tiebreakers."""
+    for players, run in nb.seats.items():
+        tied = sum(1 for row in run.rows
+                   if sorted(row.totals, reverse=True)[0] == sorted(row.totals, reverse=True)[1])
+        out(f"{players} players: {tied} of {run.games} games ended with the top points tied")
+
+
+def _magical_extras(nb: Any, out: Callable[[str], None]) -> None:
+    """How many games ended with the top VP tied (the biscuits, then age, decided them)."""
+    for label, run in (("3 players", nb.three), ("4 players", nb.four)):
+        ties = sum(1 for row in run.rows
+                   if sorted(row.totals, reverse=True)[0] == sorted(row.totals, reverse=True)[1])
+        out(f"{label}: {ties} of {run.games} games ended with the top VP tied")
+
+
+EXTRAS: dict[str, Callable[[Any, Callable[[str], None]], None]] = {
+    "explore-diner.ipynb": _diner_extras,
+    "explore-magical.ipynb": _magical_extras,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("notebook", choices=sorted(EXTRAS))
+    parser.add_argument("--games", type=int, required=True, help="games in each run")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--cells", default=None,
+                        help="only these code cells, numbered from 1 (e.g. 2,14)")
+    args = parser.parse_args(argv)
+    cells = None if args.cells is None else {int(c) for c in args.cells.split(",")}
+    os.environ.setdefault("MPLBACKEND", "Agg")
+    clock = time.perf_counter()
+
+    def out(text: str) -> None:
+        print(text, flush=True)
+
+    out(f"{args.notebook}: GAMES = {args.games}, WORKERS = {args.workers}")
+    nb = run_notebook(args.notebook, args.games, args.workers, out, cells)
+    if cells is None:
+        out("--- read from the same runs")
+        EXTRAS[args.notebook](nb, out)
+    out(f"--- done in {time.perf_counter() - clock:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
