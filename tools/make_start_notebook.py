@@ -53,7 +53,8 @@ GAMES = [
          "Exercises with `check(...)`; solutions in "
          "[treehouse-diner-exercises-solutions.ipynb](treehouse-diner-exercises-solutions.ipynb)."),
         ("Exploring with simulations", "explore-diner.ipynb",
-         "Questions about the Diner answered with seeded simulations between bots."),
+         "Seat order, the modules, the Daisy joker, phone or pantry and a shorter or longer "
+         "game, answered with seeded simulations, exact fractions and plots."),
     ]),
     ("Magical Treehouse", "magical.md", [
         ("The rules", "magical-treehouse.ipynb",
@@ -64,7 +65,8 @@ GAMES = [
          "objective tiles' ties, with `check(...)`; solutions in "
          "[magical-treehouse-exercises-solutions.ipynb](magical-treehouse-exercises-solutions.ipynb)."),
         ("Exploring with simulations", "explore-magical.ipynb",
-         "Questions about Magical Treehouse answered with seeded simulations between bots."),
+         "The biscuits tile, printed tiles against the text, 3 against 4 players, spells and "
+         "the night forest, answered with seeded simulations, exact fractions and plots."),
     ]),
 ]
 
