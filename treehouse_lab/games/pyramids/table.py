@@ -44,6 +44,12 @@ class Table:
             for k, side in enumerate(SIDES):
                 self._rows[side][face] = [row[k] for row in rows]
 
+    def all_plays(self) -> tuple[Play, ...]:
+        """Every move this table holds, each once, sorted: the ``Listed`` action space of
+        the plays (core/codec.py), the same for every game with this Aim ruling."""
+        return tuple(sorted({p for rows in self._rows.values() for sides in rows.values()
+                             for side in sides for p in side.plays}))
+
     def side(self, side: str, face: str, index: int) -> Side:
         """The moves ``face`` offers on arrangement number ``index``, as actions of
         ``side`` ("trio" or "house")."""
