@@ -139,8 +139,11 @@ class Tuple(Codec):
 
 
 def PerSeat(inner: Codec, **kw: Any) -> Tuple:
-    """One ``inner`` value per seat."""
-    return Tuple(inner, length=lambda g: g.players, **kw)
+    """One ``inner`` value per seat (marked ``per_seat``: an observation tensor puts the
+    observer's entry first, core/tensor.py)."""
+    out = Tuple(inner, length=lambda g: g.players, **kw)
+    out.per_seat = True
+    return out
 
 
 class Map(Codec):
@@ -242,7 +245,7 @@ class DeclaredState(State):
         super().__init_subclass__(**kwargs)
         if "FIELDS" in cls.__dict__ or "CACHES" in cls.__dict__:
             names = [f.name for f in cls.FIELDS] + list(cls.CACHES)
-            cls._clone_copy = _copier(("game", *names))
+            cls._clone_copy = _copier(("game", "_trail", *names))
 
     # -- copies ---------------------------------------------------------------------------
     _clone_copy: ClassVar[Callable[[Any, Any], None]]

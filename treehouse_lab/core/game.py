@@ -196,6 +196,22 @@ class Game:
         radix of each field (docs/dev/action-ids.md)."""
         return self._codec.layout()
 
+    def observation_layout(self) -> Any:
+        """The observation tensor layout of this configuration (``core.tensor``), built
+        once from the state's declared fields."""
+        layout = self.__dict__.get("_observation_layout")
+        if layout is None:
+            from .tensor import ObservationLayout
+
+            state = self.new_initial_state()
+            layout = ObservationLayout(self, type(state))
+            self.__dict__["_observation_layout"] = layout
+        return layout
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of every ``state.observation_tensor(p)`` of this configuration."""
+        return self.observation_layout().shape
+
     def components(self) -> dict[str, list[str]]:
         """Every counted component of the set in play, by kind: the inventory that each
         state must conserve (see ``State.components``)."""
