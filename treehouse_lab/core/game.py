@@ -191,6 +191,12 @@ class Game:
                                      + state.why_illegal(action, by=player))
         return action
 
+    def action_of(self, n: int, chance: bool = False) -> Action:
+        """The move (a chance outcome where ``chance``) with id ``n``, legal or not: for a
+        driver that then applies it (``apply`` checks it). ``IllegalActionError`` for an
+        id out of range or naming no move."""
+        return self._codec.decode(n, chance)
+
     def action_layout(self) -> dict:
         """How the ids are laid out: each kind's offset, size and, for mixed radix, the
         radix of each field (docs/dev/action-ids.md)."""

@@ -141,6 +141,21 @@ class State:
         out.reverse()
         return out
 
+    def determinize_for(self, player: int, rng: Any) -> State:
+        """``game.determinize(self.observation(player), player, rng)``, carrying on the
+        seat's own moves: a state the seat cannot tell from this one, whose
+        ``information_state(player)`` is this one's (what a search bot that samples the
+        hidden cards, such as OpenSpiel's ISMCTS, needs to find its place again). Only
+        the seat's moves are carried: the others' would tell what they did unseen."""
+        seat = self.game.check_seat(player, "determinize_for")
+        out = self.game.determinize(self.observation(seat), seat, rng)
+        own = [(by, action) for by, action in self.history() if by == seat]
+        t = None
+        for by, action in own:
+            t = (t, by, action)
+        out._trail = t
+        return out
+
     def information_state(self, player: int) -> str:
         """What ``player`` knows, as one canonical string: everything it sees now (the
         seen save, ``core/zones.py``, which also keeps what it saw or placed) and its own
