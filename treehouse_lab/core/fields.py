@@ -34,8 +34,12 @@ from .jsonio import expect_bool, expect_dict, expect_int, expect_list, expect_st
 from .protocol import State
 
 
-def _at(value: Any, game: Any) -> Any:
+def at_game(value: Any, game: Any) -> Any:
+    """A codec's bound or choices, which may be a function of the configured game."""
     return value(game) if callable(value) else value
+
+
+_at = at_game
 
 
 class Codec:

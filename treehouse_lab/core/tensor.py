@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from .fields import Bool, Codec, Int, Map, Opt, Record, Seat, Str, Tuple
+from .fields import at_game as _at
 from .zones import UNSEEN
 
 #: An ``Int`` range up to this many values is one-hot; a wider one is one number.
@@ -146,11 +147,6 @@ def _key(v: Any) -> Any:
 
 def _unseen(v: Any) -> bool:
     return isinstance(v, str) and v.startswith(UNSEEN)
-
-
-def _at(value: Any, game: Any) -> Any:
-    """A codec's bound or choices, which may be a function of the game."""
-    return value(game) if callable(value) else value
 
 
 def _plan(codec: Any, game: Any, vocab: dict[str, int]) -> _Node:
