@@ -143,6 +143,7 @@ def test_resampling_keeps_what_the_seat_knows():
         other = state.resample_from_infostate(p, sampler)
         assert other.information_state_string(p) == state.information_state_string(p)
         assert other.observation_tensor(p) == state.observation_tensor(p)
+        assert other.current_player() == p  # the schedule goes on as it would have
         differs |= other.tl_state != state.tl_state
     assert differs, "resampling never dealt the hidden cards otherwise"
 

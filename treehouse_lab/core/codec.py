@@ -31,6 +31,9 @@ from typing import Any, Mapping, Sequence
 from ..errors import IllegalActionError, RuleError, quote
 from .actions import Action
 
+#: How many action objects ``encode`` remembers by identity.
+MAX_REMEMBERED = 1 << 16
+
 
 @dataclass(frozen=True)
 class Fields:
@@ -148,14 +151,21 @@ class ActionCodec:
         self.decisions = _Range(space.decisions, order)
         self.chance = _Range(space.chance, order)
         self._ids: dict[Action, int] = {}
+        #: By identity: engines share one object per move (their tables), and an action's
+        #: hash is worked out from its fields every time it is asked.
+        self._by_object: dict[int, tuple[Action, int]] = {}
         self._moves: dict[tuple[bool, int], Action] = {}
 
     def is_chance(self, action: Action) -> bool:
         return type(action) in self.chance.of_kind
 
     def encode(self, action: Action) -> int:
+        seen = self._by_object.get(id(action))
+        if seen is not None and seen[0] is action:
+            return seen[1]
         got = self._ids.get(action)
         if got is not None:
+            self._remember(action, got)
             return got
         rng = self.chance if self.is_chance(action) else self.decisions
         block = rng.of_kind.get(type(action))
@@ -164,7 +174,13 @@ class ActionCodec:
             raise RuleError(f"{self.name}: {quote(action)} has no id: it is not a move of "
                             "this configuration (see game.action_layout())")
         self._ids[action] = n
+        self._remember(action, n)
         return n
+
+    def _remember(self, action: Action, n: int) -> None:
+        if len(self._by_object) >= MAX_REMEMBERED:  # objects made afresh each time
+            self._by_object.clear()
+        self._by_object[id(action)] = (action, n)
 
     def decode(self, n: Any, chance: bool) -> Action:
         """The move with id ``n`` (a chance outcome's id where ``chance``); an id out of

@@ -181,6 +181,11 @@ class Game:
         no move of this configuration)."""
         return self._codec.encode(action)
 
+    def encoder(self) -> Any:
+        """``encode`` itself, for a driver's hot loop (one call where ``game.encode`` is
+        three)."""
+        return self._codec.encode
+
     def decode(self, n: int, state: State, player: int | None = None) -> Action:
         """The move with id ``n``, checked legal in ``state`` (for ``player`` where several
         may act): at a chance node ``n`` is a chance outcome id. An id that names no legal

@@ -47,7 +47,7 @@ import pyspiel
 
 from .. import registry
 from ..core.chance import step_rng
-from ..protocol import CHANCE, SIMULTANEOUS, TERMINAL
+from ..protocol import CHANCE, TERMINAL
 from ..schedules import resolve_schedule
 from . import option_to_param, param_to_option, player_range
 
@@ -119,6 +119,16 @@ class TreehouseGame(pyspiel.Game):
         all_params = {o.name: option_to_param(g.options[o.name]) for o in cls.OPTIONS}
         all_params.update(schedule=self.schedule_name, schedule_seed=self.schedule_seed)
         super().__init__(_TYPES[name], info, all_params)
+        #: The engine's encode, and the floats of the chance Fractions (an engine shares
+        #: one Fraction object across a node's outcomes; converting it once is enough).
+        self.encode = g.encoder()
+        self._floats: dict[int, tuple[Any, float]] = {}
+
+    def as_float(self, p: Any) -> float:
+        got = self._floats.get(id(p))
+        if got is None or got[0] is not p:
+            got = self._floats[id(p)] = (p, float(p))
+        return got[1]
 
     def new_initial_state(self) -> TreehouseState:
         return TreehouseState(self, self.tl_game.new_initial_state())
@@ -136,13 +146,26 @@ class _Box:
     Python state) copies the state with the engine's cheap ``clone``, keeping its
     history, and shares the game (immutable) instead of rebuilding it."""
 
-    __slots__ = ("s", "game", "tl_game")
+    __slots__ = ("s", "game", "tl_game", "offered", "turn", "last", "base")
 
     def __init__(self, s: Any, game: TreehouseGame) -> None:
         self.s, self.game, self.tl_game = s, game, game.tl_game
+        #: The schedule's pick at a SIMULTANEOUS node, as (move number, seat), and the
+        #: seat that made the last move (None after chance): the schedule's inputs.
+        self.turn: tuple[int, int] | None = None
+        self.last: int | None = None
+        #: Moves made before this wrapper's first (a resampled state goes on counting
+        #: from the state it was drawn for, so the schedule picks the same seats).
+        self.base = 0
+        #: {id: action} of the list last handed out for this position (None once a move
+        #: is applied): applying one of those very objects takes the engine's short path.
+        self.offered: dict[int, Any] | None = None
 
     def __deepcopy__(self, memo: dict) -> _Box:
-        return _Box(self.s.clone(), self.game)
+        copy = _Box(self.s.clone(), self.game)
+        copy.offered, copy.turn, copy.last = self.offered, self.turn, self.last
+        copy.base = self.base
+        return copy
 
 
 class TreehouseState(pyspiel.State):
@@ -170,32 +193,56 @@ class TreehouseState(pyspiel.State):
         return self._scheduled(s)
 
     def _scheduled(self, s: Any) -> int:
-        """The seat the schedule lets act at a ``SIMULTANEOUS`` node (module docstring)."""
-        assert s.current_player == SIMULTANEOUS
-        history = s.history()
-        last = history[-1][0] if history and history[-1][0] >= 0 else None
-        g = self._box.game
-        rng = step_rng(g.schedule_seed, len(history), "schedule")
-        return g.schedule(s, s.actors(), rng, last)
+        """The seat the schedule lets act at a ``SIMULTANEOUS`` node (module docstring):
+        a function of the schedule seed, the move number and the last seat to move."""
+        box = self._box
+        step = box.base + self.move_number()
+        if box.turn is not None and box.turn[0] == step:
+            return box.turn[1]
+        g = box.game
+        rng = step_rng(g.schedule_seed, step, "schedule")
+        seat = g.schedule(s, s.actors(), rng, box.last)
+        box.turn = (step, seat)
+        return seat
 
     # -- moves ------------------------------------------------------------------------
     def _legal_actions(self, player: int) -> list[int]:
-        encode = self._box.tl_game.encode
-        return sorted(encode(a) for a in self._box.s.legal_actions(player))
+        box = self._box
+        encode = box.game.encode
+        offered = {encode(a): a for a in box.s.legal_actions(player)}
+        box.offered = offered
+        return sorted(offered)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        encode = self._box.tl_game.encode
-        return sorted((encode(o), float(p)) for o, p in self._box.s.chance_outcomes())
+        box = self._box
+        encode = box.game.encode
+        as_float = box.game.as_float
+        offered: dict[int, Any] = {}
+        out = []
+        for o, p in box.s.chance_outcomes():
+            n = encode(o)
+            offered[n] = o
+            out.append((n, as_float(p)))
+        box.offered = offered
+        out.sort()
+        return out
 
     def _apply_action(self, action: int) -> None:
-        s = self._box.s
+        box = self._box
+        s = box.s
         cp = s.current_player
         chance = cp == CHANCE
-        move = self._box.tl_game.action_of(int(action), chance)
+        move = None if box.offered is None else box.offered.get(action)
+        if move is None:
+            move = box.tl_game.action_of(int(action), chance)
+        box.offered = None
         if chance or cp >= 0:
             s.apply(move)
+            box.last = None if chance else cp
         else:
-            s.apply(move, by=self._scheduled(s))
+            seat = self._scheduled(s)
+            s.apply(move, by=seat)
+            box.last = seat
 
     def _action_to_string(self, player: int, action: int) -> str:
         chance = player == pyspiel.PlayerId.CHANCE
@@ -215,7 +262,10 @@ class TreehouseState(pyspiel.State):
         import random
 
         rng = random.Random(repr(float(probability_sampler())))
-        return TreehouseState(self._box.game, self._box.s.determinize_for(player_id, rng))
+        box = self._box
+        out = TreehouseState(box.game, box.s.determinize_for(player_id, rng))
+        out._box.base, out._box.last = box.base + self.move_number(), box.last
+        return out
 
     def __str__(self) -> str:
         return str(self._box.s)
