@@ -9,10 +9,9 @@ import functools
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
+from tl_interop import CONFIGS, IDS
 
 import treehouse_lab as tl
-from treehouse_lab import registry
-from treehouse_lab.interop import player_range
 from treehouse_lab.interop.pettingzoo import SingleAgentEnv, env
 
 #: Cycles of every agent each check plays (a few hundred steps: set-up and a good part
@@ -20,19 +19,6 @@ from treehouse_lab.interop.pettingzoo import SingleAgentEnv, env
 CYCLES = 60
 
 
-def _configs() -> list[tuple[str, dict]]:
-    out = []
-    for name in tl.GAMES:
-        cls = registry.game_class(name)
-        lo, hi = player_range(cls)
-        modules = {o.name: tuple(o.subset_of) for o in cls.OPTIONS if o.is_set()}
-        out.append((name, {"players": lo}))
-        out.append((name, {"players": hi, **modules}))
-    return out
-
-
-CONFIGS = _configs()
-IDS = [f"{n}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for n, o in CONFIGS]
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)

@@ -8,7 +8,8 @@ What each part maps to (docs/dev/interop.md):
 
 * **Game parameters** are the game's options, one each, flat: a set of modules is
   ``bees+chili``, an option whose default is None is ``""`` for None (OpenSpiel's game
-  strings split on commas, so no value holds one). Two more: ``schedule`` and
+  strings split on commas, so no value holds one); one that is None or a number (the
+  Diner's ``end_after``) is ``-1`` for None. Two more: ``schedule`` and
   ``schedule_seed`` (below).
 * **Actions** are the stable ids: ``game.encode``/``decode`` (docs/dev/action-ids.md), so
   ``num_distinct_actions`` and ``max_chance_outcomes`` are the configuration's.
@@ -65,7 +66,7 @@ def short_name(game: str) -> str:
 def _game_type(name: str) -> pyspiel.GameType:
     cls = registry.game_class(name)
     lo, hi = player_range(cls)
-    params = {o.name: option_to_param(o.default) for o in cls.OPTIONS}
+    params = {o.name: option_to_param(o.default, o) for o in cls.OPTIONS}
     params.update(SCHEDULE_PARAMS)
     hidden = cls.ZONES is not None
     info = pyspiel.GameType.Information
@@ -116,7 +117,7 @@ class TreehouseGame(pyspiel.Game):
             max_utility=1.0,
             utility_sum=1.0,
             max_game_length=length)
-        all_params = {o.name: option_to_param(g.options[o.name]) for o in cls.OPTIONS}
+        all_params = {o.name: option_to_param(g.options[o.name], o) for o in cls.OPTIONS}
         all_params.update(schedule=self.schedule_name, schedule_seed=self.schedule_seed)
         super().__init__(_TYPES[name], info, all_params)
         #: The engine's encode, and the floats of the chance Fractions (an engine shares
@@ -322,7 +323,8 @@ def register_all() -> list[str]:
 
 def load(name: str, **options: Any) -> TreehouseGame:
     """``pyspiel.load_game`` for a game by its Treehouse Lab name and options."""
-    params = {k: option_to_param(v) for k, v in options.items()}
+    by_name = {o.name: o for o in registry.game_class(name).OPTIONS}
+    params = {k: option_to_param(v, by_name.get(k)) for k, v in options.items()}
     return pyspiel.load_game(short_name(name), params)
 
 
