@@ -50,6 +50,17 @@ def test_a_set_of_modules_passes_in_a_game_string():
         pyspiel.load_game("python_treehouse_diner(modules=bees+pickles)")
 
 
+def test_options_that_may_be_none_round_trip_through_game_strings():
+    for name, options in (("diner", {"end_after": 3}), ("diner", {"end_after": None}),
+                          ("magical", {"players": 3, "ages": (2, 0, 1)}),
+                          ("magical", {"ages": None})):
+        game = O.load(name, **options)
+        again = pyspiel.load_game(str(game))
+        for k, v in options.items():
+            assert game.tl_game.options[k] == v
+            assert again.tl_game.options[k] == v
+
+
 @pytest.mark.parametrize("name", tl.GAMES)
 def test_states_pickle_and_clone(name):
     game = O.load(name)
