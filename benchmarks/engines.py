@@ -15,6 +15,11 @@ of tic-tac-toe with a slice of the game, and the median round is printed with th
 a burst of load or a frequency change lands on both sides of one round, not on a whole
 line.
 
+With OpenSpiel installed it also prints the cost of the OpenSpiel adapter
+(``treehouse_lab.interop.openspiel``): the same random playouts through
+``python_treehouse_<game>`` against the raw engine, in alternating rounds, and whether the
+adapter stays within 2x (``--adapter`` prints only that).
+
 ``--before REV`` also times the engines as they were at the git revision ``REV`` (say the
 commit before a refactor), in the same run: that tree is exported to a temporary folder and
 each line alternates rounds of the old engine (in a child process importing the old tree)
@@ -140,6 +145,52 @@ def paired_ratio(game, reference, seconds: float, seed: int,
     return statistics.median(ratios), min(ratios), max(ratios)
 
 
+#: The most a random playout through the OpenSpiel adapter may cost, as a multiple of the
+#: raw engine's (issue 20).
+ADAPTER_TARGET = 2.0
+
+
+def adapter_slowdown(name: str, options: dict, seconds: float, seed: int,
+                     rounds: int = 5) -> tuple[float, float, float, float, float]:
+    """Median raw and adapter steps/s, and the median, lowest and highest of ``rounds``
+    ratios raw/adapter (how many times slower the adapter is), each round timing a slice
+    of the raw engine and then a slice of the same game through
+    ``treehouse_lab.interop.openspiel``."""
+    from treehouse_lab.interop import openspiel as adapter
+
+    game = tl.load_game(name, **options)
+    wrapped = adapter.load(name, **options)
+    raw, through, ratios = [], [], []
+    for r in range(rounds):
+        ours, _, _ = time_playouts(game.new_initial_state, play_treehouse,
+                                   seconds / rounds, seed + r)
+        theirs, _, _ = time_playouts(wrapped.new_initial_state, play_openspiel,
+                                     seconds / rounds, seed + r)
+        raw.append(ours)
+        through.append(theirs)
+        ratios.append(ours / theirs)
+    return (statistics.median(raw), statistics.median(through), statistics.median(ratios),
+            min(ratios), max(ratios))
+
+
+def print_adapter(seconds: float, seed: int) -> None:
+    print("\nThrough the OpenSpiel adapter (python_treehouse_<game>), alternating rounds "
+          "with the raw engine:")
+    import open_spiel.python.games  # noqa: F401  (registers python_kuhn_poker)
+    import pyspiel
+
+    kuhn = pyspiel.load_game("python_kuhn_poker")
+    floor, _, _ = time_playouts(kuhn.new_initial_state, play_openspiel, seconds, seed)
+    print(f"{'OpenSpiel Kuhn poker (pure Python), the floor':44s} {floor:10,.0f} steps/s "
+          f"({1e6 / floor:.1f} us a step: OpenSpiel's own cost of a Python game's step)")
+    for name in tl.GAMES:
+        mid_raw, mid_os, mid, lo, hi = adapter_slowdown(name, {}, seconds, seed)
+        met = "met" if mid <= ADAPTER_TARGET else "NOT met"
+        print(f"{name + ', default options':44s} raw {mid_raw:10,.0f}  adapter "
+              f"{mid_os:10,.0f} steps/s  {mid:5.2f}x slower ({lo:.2f}..{hi:.2f})  "
+              f"target <= {ADAPTER_TARGET:g}x: {met}")
+
+
 def lines() -> list[tuple[str, str, dict]]:
     """What is timed: every game at every player count, and where a game has modules
     (a set-valued option), the full game with all of them too ("diner (bees, chili), 2
@@ -217,12 +268,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--before", metavar="REV",
                         help="also time the engines of git revision REV, alternating")
+    parser.add_argument("--adapter", action="store_true",
+                        help="only the OpenSpiel adapter's figures")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
         child(args.child, args.seconds, args.seed)
         return
     print(f"{machine()}; {args.seconds:g} s of CPU per line, seed {args.seed}\n")
+    if args.adapter:
+        print_adapter(args.seconds, args.seed)
+        return
     refs = openspiel_games()
     if refs:
         before = references(refs, args.seconds, args.seed, "alone")
@@ -251,6 +307,7 @@ def main(argv: list[str] | None = None) -> None:
             verdict = f"  target >= {target:g}x tic-tac-toe: {met}"
         print(f"{label:44s} {mid:6.2f}x tic-tac-toe "
               f"({lo:.2f}..{hi:.2f})  {sps / before[BACKGAMMON]:6.2f}x backgammon{verdict}")
+    print_adapter(args.seconds, args.seed)
     if args.before:
         compare_before(args.before, args.seconds, args.seed)
 

@@ -408,13 +408,24 @@ def write_docs(dest: Path) -> None:
             target.write_text(text.replace("](../notebooks/", "](../"), encoding="utf-8")
 
 
+def offline(notebook: dict) -> bool:
+    """Whether a notebook belongs in the offline site: not one whose metadata says
+    ``"treehouse_lab": {"offline": false}`` (it needs a compiled extra, such as OpenSpiel,
+    that the browser's Python cannot have)."""
+    return notebook.get("metadata", {}).get("treehouse_lab", {}).get("offline", True)
+
+
 def write_notebooks(dest: Path) -> list[str]:
     """The notebooks as they are, but for their kernel (the site's is Pyodide's), their
     links to ``docs/`` (:func:`site_markdown`) and their outputs' texts, one string each
     (:func:`one_string_outputs`)."""
     dest.mkdir(parents=True)
     names = []
+    left_out = {nb.name for nb in NOTEBOOKS.glob("*.ipynb")
+                if not offline(json.loads(nb.read_text(encoding="utf-8")))}
     for nb in sorted(NOTEBOOKS.glob("*.ipynb")):
+        if nb.name in left_out:
+            continue
         data = json.loads(nb.read_text(encoding="utf-8"))
         data.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
         for cell in data["cells"]:
@@ -422,8 +433,11 @@ def write_notebooks(dest: Path) -> list[str]:
                 one_string_outputs(output)
             if cell["cell_type"] == "markdown":
                 source = cell["source"]
-                cell["source"] = ([site_markdown(x) for x in source] if isinstance(source, list)
-                                  else site_markdown(source))
+                if isinstance(source, str):
+                    source = source.splitlines(True)
+                # A line linking a notebook the site leaves out goes too (no dead link).
+                source = [x for x in source if not any(f"]({n})" in x for n in left_out)]
+                cell["source"] = [site_markdown(x) for x in source]
         (dest / nb.name).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n",
                                     encoding="utf-8")
         names.append(nb.name)

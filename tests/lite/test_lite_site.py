@@ -16,7 +16,12 @@ import treehouse_lab as tl
 from treehouse_lab.registry import game_class
 
 ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+#: The notebooks of the offline site: all but those needing a compiled extra (metadata
+#: ``treehouse_lab.offline`` false, tools/build_lite.py).
+NOTEBOOKS = sorted(
+    p.name for p in (ROOT / "notebooks").glob("*.ipynb")
+    if json.loads(p.read_text(encoding="utf-8")).get("metadata", {})
+    .get("treehouse_lab", {}).get("offline", True))
 #: Each registered game's tutorial, whose first board the browser test plays.
 TUTORIALS = {"backyard": "backyard-builders.ipynb", "diner": "treehouse-diner.ipynb",
              "magical": "magical-treehouse.ipynb", "pyramids": "treehouse.ipynb"}

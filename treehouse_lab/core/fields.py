@@ -34,8 +34,12 @@ from .jsonio import expect_bool, expect_dict, expect_int, expect_list, expect_st
 from .protocol import State
 
 
-def _at(value: Any, game: Any) -> Any:
+def at_game(value: Any, game: Any) -> Any:
+    """A codec's bound or choices, which may be a function of the configured game."""
     return value(game) if callable(value) else value
+
+
+_at = at_game
 
 
 class Codec:
@@ -139,8 +143,11 @@ class Tuple(Codec):
 
 
 def PerSeat(inner: Codec, **kw: Any) -> Tuple:
-    """One ``inner`` value per seat."""
-    return Tuple(inner, length=lambda g: g.players, **kw)
+    """One ``inner`` value per seat (marked ``per_seat``: an observation tensor puts the
+    observer's entry first, core/tensor.py)."""
+    out = Tuple(inner, length=lambda g: g.players, **kw)
+    out.per_seat = True
+    return out
 
 
 class Map(Codec):
@@ -242,7 +249,7 @@ class DeclaredState(State):
         super().__init_subclass__(**kwargs)
         if "FIELDS" in cls.__dict__ or "CACHES" in cls.__dict__:
             names = [f.name for f in cls.FIELDS] + list(cls.CACHES)
-            cls._clone_copy = _copier(("game", *names))
+            cls._clone_copy = _copier(("game", "_trail", *names))
 
     # -- copies ---------------------------------------------------------------------------
     _clone_copy: ClassVar[Callable[[Any, Any], None]]

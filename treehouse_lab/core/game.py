@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
-from ..errors import RuleError, quote
+from ..errors import IllegalActionError, RuleError, quote
 from .actions import Action
 from .jsonio import check_depth
 from .options import Option, resolve_options
@@ -149,6 +149,79 @@ class Game:
                 f"kinds are {', '.join(sorted(self._action_types))}"
             )
         return cls.from_json(data)
+
+    # -- stable action ids (core/codec.py, docs/dev/action-ids.md) ----------------------
+    def action_space(self) -> Any:
+        """The values each field of each action kind may hold in this configuration, read
+        off the game's data: a ``core.codec.ActionSpace``. Games implement it; the ids
+        below are numbered from it."""
+        raise NotImplementedError(f"{self.name}: no action space is declared")
+
+    @property
+    def _codec(self) -> Any:
+        codec = self.__dict__.get("_action_codec")
+        if codec is None:
+            from .codec import ActionCodec
+
+            codec = self.__dict__["_action_codec"] = ActionCodec(self, self.action_space())
+        return codec
+
+    def num_distinct_actions(self) -> int:
+        """How many decision ids this configuration has: every move of every state has an
+        id ``0 <= id < num_distinct_actions()``, the same id in every state."""
+        return self._codec.decisions.size
+
+    def max_chance_outcomes(self) -> int:
+        """How many chance outcome ids this configuration has (their own range, as in
+        OpenSpiel): every chance outcome of every state has an id below it."""
+        return self._codec.chance.size
+
+    def encode(self, action: Action) -> int:
+        """The stable id of a move or chance outcome (``RuleError`` for an action that is
+        no move of this configuration)."""
+        return self._codec.encode(action)
+
+    def encoder(self) -> Any:
+        """``encode`` itself, for a driver's hot loop (one call where ``game.encode`` is
+        three)."""
+        return self._codec.encode
+
+    def decode(self, n: int, state: State, player: int | None = None) -> Action:
+        """The move with id ``n``, checked legal in ``state`` (for ``player`` where several
+        may act): at a chance node ``n`` is a chance outcome id. An id that names no legal
+        move raises ``IllegalActionError`` saying why."""
+        action = self._codec.decode(n, state.is_chance_node())
+        if not state.is_legal(action, by=player):
+            raise IllegalActionError(f"{self.name}: id {n} ({action}) is not legal here: "
+                                     + state.why_illegal(action, by=player))
+        return action
+
+    def action_of(self, n: int, chance: bool = False) -> Action:
+        """The move (a chance outcome where ``chance``) with id ``n``, legal or not: for a
+        driver that then applies it (``apply`` checks it). ``IllegalActionError`` for an
+        id out of range or naming no move."""
+        return self._codec.decode(n, chance)
+
+    def action_layout(self) -> dict:
+        """How the ids are laid out: each kind's offset, size and, for mixed radix, the
+        radix of each field (docs/dev/action-ids.md)."""
+        return self._codec.layout()
+
+    def observation_layout(self) -> Any:
+        """The observation tensor layout of this configuration (``core.tensor``), built
+        once from the state's declared fields."""
+        layout = self.__dict__.get("_observation_layout")
+        if layout is None:
+            from .tensor import ObservationLayout
+
+            state = self.new_initial_state()
+            layout = ObservationLayout(self, type(state))
+            self.__dict__["_observation_layout"] = layout
+        return layout
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of every ``state.observation_tensor(p)`` of this configuration."""
+        return self.observation_layout().shape
 
     def components(self) -> dict[str, list[str]]:
         """Every counted component of the set in play, by kind: the inventory that each

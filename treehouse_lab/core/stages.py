@@ -368,6 +368,7 @@ class StagedState(KindState, DeclaredState):
                     if o is action:
                         self.KINDS.appliers[action.__class__](self, action, cp)
                         self._run()
+                        self._trail = (self._trail, cp, action)
                         return
         elif cp == CHANCE and by is None:
             outcomes = self._chance
@@ -377,6 +378,7 @@ class StagedState(KindState, DeclaredState):
                 if o is action:
                     self.KINDS.appliers[action.__class__](self, action, CHANCE)
                     self._run()
+                    self._trail = (self._trail, CHANCE, action)
                     return
         super().apply(action, by)
 

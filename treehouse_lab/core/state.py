@@ -39,6 +39,11 @@ class State:
     """
 
     game: Game
+    #: Every step applied to this state object since it was made, newest first, as a chain
+    #: ``(rest, by, action)`` (``None`` when empty): one tuple an ``apply``, shared by
+    #: clones, so keeping it costs next to nothing. Saves do not hold it: a state loaded
+    #: from a save starts a new chain (see ``information_state``).
+    _trail: Any = None
 
     # -- to implement ---------------------------------------------------------------
     @property
@@ -117,6 +122,62 @@ class State:
         ``multiprocessing``, Dask) can carry states; it is never the hot path (``clone``
         is)."""
         return (state_from_save, (self.game, self.to_json()))
+
+    def observation_tensor(self, player: int) -> list[float]:
+        """What ``player`` sees as ``game.observation_shape()`` numbers, laid out the same
+        in every state of the configuration (core/tensor.py): written from the seen save,
+        so it shows no more than ``observation(player)``."""
+        seat = self.game.check_seat(player, "observation_tensor")
+        return self.game.observation_layout().write(self, seat, _seen)
+
+    def history(self) -> list[tuple[int, Action]]:
+        """The steps applied to this state since it was made (or loaded), oldest first:
+        ``(seat or CHANCE, action)``. Clones and children carry it on."""
+        out = []
+        t = self._trail
+        while t is not None:
+            t, by, action = t
+            out.append((by, action))
+        out.reverse()
+        return out
+
+    def determinize_for(self, player: int, rng: Any) -> State:
+        """``game.determinize(self.observation(player), player, rng)``, carrying on the
+        seat's own moves: a state the seat cannot tell from this one, whose
+        ``information_state(player)`` is this one's (what a search bot that samples the
+        hidden cards, such as OpenSpiel's ISMCTS, needs to find its place again). Only
+        the seat's moves are carried: the others' would tell what they did unseen."""
+        seat = self.game.check_seat(player, "determinize_for")
+        out = self.game.determinize(self.observation(seat), seat, rng)
+        own = [(by, action) for by, action in self.history() if by == seat]
+        t = None
+        for by, action in own:
+            t = (t, by, action)
+        out._trail = t
+        return out
+
+    def information_state(self, player: int) -> str:
+        """What ``player`` knows, as one canonical string: everything it sees now (the
+        seen save, ``core/zones.py``, which also keeps what it saw or placed) and its own
+        moves, in order, since the state was made. Two states give the same string
+        exactly when the seat cannot tell them apart by what it sees now and what it did.
+
+        What it is not: a record of every past observation. Steps of the others that left
+        no trace in what the seat sees now are merged (rare in these games, where moves
+        leave pieces on the table); a state loaded from a save knows only the moves made
+        since it was loaded."""
+        import json
+
+        seat = self.game.check_seat(player, "information_state")
+        own = []
+        t = self._trail
+        while t is not None:
+            t, by, action = t
+            if by == seat:
+                own.append(action.to_json())
+        own.reverse()
+        return json.dumps({"seat": seat, "seen": _seen(self, seat), "moves": own},
+                          sort_keys=True, separators=(",", ":"))
 
     def components(self) -> dict[str, list[str]]:
         """Every counted component, by kind, wherever it is now (sorted ids). Equal to
@@ -223,6 +284,7 @@ class State:
             if not self._is_legal(action, CHANCE):
                 raise IllegalActionError(clip(self.why_illegal(action), MAX_MESSAGE))
             self._apply(action, CHANCE)
+            self._trail = (self._trail, CHANCE, action)
             return
         if p >= 0 and (by is None or (by.__class__ is int and by == p)):
             seat = p  # one player decides: the common case, kept short
@@ -231,6 +293,7 @@ class State:
         if not self._is_legal(action, seat):
             raise IllegalActionError(clip(self.why_illegal(action, by=seat), MAX_MESSAGE))
         self._apply(action, seat)
+        self._trail = (self._trail, seat, action)
 
     def forged(self, action: Any) -> str | None:
         """Why ``action`` cannot be one of this game's actions whatever its fields say, or
@@ -349,6 +412,11 @@ class State:
     def click_paths(self, player: int | None = None) -> dict[Action, tuple[str, ...]]:
         return self.game.click_paths(self, player)
 
+
+
+def _seen(state: State, seat: int) -> dict:
+    zones = state.game.ZONES
+    return state.to_json() if zones is None else zones.seen(state, seat)
 
 
 def state_from_save(game: Game, save: dict) -> State:

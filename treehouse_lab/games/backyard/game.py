@@ -17,6 +17,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, ClassVar, Mapping
 
+from ...core.codec import ActionSpace, Fields
 from ...core.options import Option
 from ...protocol import Action, Game
 from . import rules
@@ -110,6 +111,16 @@ class BackyardGame(Game):
         (no order is kept). Then chance picks the achievement (if used), the start player,
         and the start player's cards."""
         return BackyardState.new(self)
+
+    def action_space(self) -> ActionSpace:
+        """Stable ids (core/codec.py): a play is card x face down over the deck's cards;
+        the draws, the start player and the achievement card are chance."""
+        cards = self.deck_cards
+        return ActionSpace(
+            decisions={Play: Fields({"card": cards, "face_down": (False, True)})},
+            chance={ChooseAchievement: Fields({"achievement": tuple(self.achievement_set)}),
+                    ChooseStartPlayer: Fields({"player": tuple(range(self.players))}),
+                    Draw: Fields({"card": cards})})
 
     def max_game_length(self) -> int:
         """Every game is exactly this long; as a bound, charged to what runs out:

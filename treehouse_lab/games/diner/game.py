@@ -10,6 +10,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar, Mapping
 
+from ...core.codec import ActionSpace, Fields
 from ...core.options import Option
 from ...core.seating import clockwise_from
 from ...errors import RuleError, quote
@@ -266,6 +267,39 @@ class DinerGame(Game):
         """Before any chance: the bag full, the Starting and Basic orders shuffled (no
         order is kept); the set-up tasks then deal, draw and fill as chance nodes."""
         return DinerState.start(self)
+
+    def action_space(self) -> ActionSpace:
+        """Stable ids (core/codec.py), by mixed radix over this configuration's data: the
+        orders, the kinds of token, the symbols, the shelf spaces, the kitchen's minutes,
+        the Action cards and the Challenges (docs/dev/action-ids.md)."""
+        orders, kinds = tuple(self.orders), self.kinds
+        sizes = tuple(r.size for r in self.rows)
+        columns = tuple(range(1, self.columns + 1))
+        cards, challenges = tuple(self.action_cards), tuple(self.challenges)
+        F = Fields
+        return ActionSpace(
+            decisions={
+                ChooseShelf: F({"size": sizes, "column": columns}),
+                TakeOrder: F({"order": orders}),
+                MoveOrder: F({"order": orders, "minutes": range(1, KITCHEN_SPACES + 1)}),
+                Discard: F({"ingredient": kinds}),
+                Recycle: F({"ingredient": kinds}),
+                Decline: F({"what": ("recycle", "move_left")}),
+                MoveLeft: F({"order": orders, "minutes": range(1, KITCHEN_SPACES)}),
+                Place: F({"order": orders, "ingredient": kinds}),
+                StartJoker: F({"order": orders, "symbol": self.symbol_names}),
+                Joker: F({"order": orders, "symbol": self.symbol_names, "ingredient": kinds}),
+                FinishAssigning: F({}),
+                AssignBee: F({"order": orders}),
+                PlacePlate: F({"order": orders, "plate": PLATES, "ingredient": kinds}),
+                PlayAction: F({"card": cards}),
+                TakeFromPantry: F({"size": sizes, "column": columns, "ingredient": kinds}),
+                AnnounceChallenge: F({"challenge": challenges}),
+                EndTurn: F({})},
+            chance={DrawIngredient: F({"ingredient": kinds}),
+                    DrawOrder: F({"order": orders}),
+                    DrawAction: F({"card": cards}),
+                    DealChallenge: F({"challenge": challenges})})
 
     def max_game_length(self) -> int:
         """No bound exists under the rules as ruled, so none is published.

@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping, Sequence, TypeVar
 
+from ...core.codec import ActionSpace, Fields
 from ...core.options import Option
 from ...errors import RuleError, quote
 from ...protocol import Action, Game
@@ -163,6 +164,39 @@ class MagicalGame(Game):
         s.stack = (Setup(),)
         s._run()
         return s
+
+    def action_space(self) -> ActionSpace:
+        """Stable ids (core/codec.py), by mixed radix over the cards (a building is named
+        by its bottom card, any building card), the forest's areas, the objective tiles
+        and the seats."""
+        from . import actions as A
+
+        cards = self.card_ids
+        kind = {c: x.kind for c, x in self.cards.items()}
+        buildings = tuple(c for c in cards if kind[c] == "building")
+        pipes = tuple(c for c in cards if kind[c] == "pipe")
+        spells = tuple(c for c in cards if kind[c] == "spell")
+        tiles = tuple(sorted(self.data.objectives))
+        F = Fields
+        return ActionSpace(
+            decisions={
+                A.Place: F({"card": cards}), A.Take: F({}), A.DrawFour: F({}),
+                A.DiscardHand: F({}), A.Cast: F({"card": spells}), A.DropOut: F({}),
+                A.GiveBiscuit: F({"to": tuple(range(self.players))}), A.Wait: F({}),
+                A.DiscardCard: F({"card": cards, "place": tuple(R.PILES)}),
+                A.Exchange: F({"drawer_card": buildings, "storage_card": cards}),
+                A.KeepStorage: F({}), A.Reveal: F({"card": cards}),
+                A.Build: F({"card": buildings, "on": ("", *buildings)}),
+                A.BuildFaceDown: F({"card": buildings}),
+                A.Pipe: F({"card": pipes, "a": buildings, "b": buildings}),
+                A.MovePipe: F({"card": pipes, "a": buildings, "b": buildings}),
+                A.Store: F({"card": cards, "on": buildings}),
+                A.Discard: F({"card": cards}),
+                A.PlaceFamiliar: F({"area": self.areas}), A.SkipFamiliar: F({}),
+                A.Finish: F({})},
+            chance={A.CommonObjective: F({"tile": tiles}),
+                    A.PersonalObjective: F({"tile": tiles}),
+                    A.DrawCard: F({"card": cards})})
 
     def max_game_length(self) -> int:
         """A proven upper bound on the steps (player moves and chance outcomes) of any game

@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, ClassVar, Sequence
 
+from ...core.codec import ActionSpace, Listed
 from ...core.options import Option
 from ...errors import RuleError, quote
 from ...protocol import Action, Game
@@ -88,6 +89,13 @@ class PyramidsGame(Game):
         (rulebook, Setup; "The player holding the die goes first": seat 0)."""
         return PyramidsState.new(self, (INDEX[self.tree],) * self.players,
                                  INDEX[self.house_start])
+
+    def action_space(self) -> ActionSpace:
+        """Stable ids (core/codec.py): the six rolls, every play of the move table (the
+        trio's and the House's), and the pass."""
+        return ActionSpace(decisions={Play: Listed(self.table.all_plays()),
+                                      Pass: Listed((PASS,))},
+                           chance={Roll: Listed(tuple(ROLLS[f] for f in FACES))})
 
     def max_game_length(self) -> int:
         """No bound exists under the rules as ruled, so none is published.

@@ -43,6 +43,10 @@ class ArrangementNumber(Codec):
     def dump(self, value: int) -> str:
         return str(ARRANGEMENTS[value])
 
+    def values(self, game: Any) -> list[str]:
+        """Every value a save may hold here: an observation tensor's one-hot places."""
+        return [str(a) for a in ARRANGEMENTS]
+
     def load(self, data: Any, where: str, game: Any) -> int:
         try:
             return INDEX[Arrangement.parse(data, pieces=TRIO)]

@@ -38,11 +38,22 @@ class Table:
 
     def __init__(self, aim_stack_top: bool) -> None:
         self.aim_stack_top = aim_stack_top
+        self._all: tuple[Play, ...] | None = None
         self._rows: dict[str, dict[str, list[Side]]] = {side: {} for side in SIDES}
         for face in FACES:
             rows = [self._row(face, a) for a in ARRANGEMENTS]
             for k, side in enumerate(SIDES):
                 self._rows[side][face] = [row[k] for row in rows]
+
+    def all_plays(self) -> tuple[Play, ...]:
+        """Every move this table holds, each once, sorted: the ``Listed`` action space of
+        the plays (core/codec.py), the same for every game with this Aim ruling (worked
+        out once per table)."""
+        if self._all is None:
+            plays = {p for rows in self._rows.values() for sides in rows.values()
+                     for side in sides for p in side.plays}
+            self._all = tuple(sorted(plays, key=Play.sort_key))
+        return self._all
 
     def side(self, side: str, face: str, index: int) -> Side:
         """The moves ``face`` offers on arrangement number ``index``, as actions of

@@ -1,0 +1,171 @@
+"""The OpenSpiel adapter (treehouse_lab.interop.openspiel) under OpenSpiel's own checks:
+``pyspiel.random_sim_test`` with serialisation on every game at the fewest and the most
+players, with every module; pickling, game strings with a set of modules, and ISMCTS
+searching through ``resample_from_infostate`` without seeing the hidden cards."""
+
+from __future__ import annotations
+
+import pickle
+
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+from tl_interop import CONFIGS, IDS
+
+import treehouse_lab as tl
+from treehouse_lab import registry
+from treehouse_lab.interop import openspiel as O
+
+#: Options that shorten a game for the serialising check (see there).
+SHORTER = {"diner": {"end_after": 3}}
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_random_sim_test_with_serialisation(name, options):
+    # With serialize=True OpenSpiel replays the whole history at every step, so a long game
+    # costs its length squared: the Diner ends after 3 rounds here (all else as given).
+    options = {**options, **SHORTER.get(name, {})}
+    game = O.load(name, **options)
+    assert game.num_players() == options["players"]
+    assert game.tl_game.options == tl.load_game(name, **options).options
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_every_game_is_registered_with_its_options_as_parameters():
+    names = set(pyspiel.registered_names())
+    for name in tl.GAMES:
+        assert O.short_name(name) in names
+        game = pyspiel.load_game(O.short_name(name))
+        params = game.get_parameters()
+        for option in registry.game_class(name).OPTIONS:
+            assert option.name in params, (name, option.name)
+
+
+def test_a_set_of_modules_passes_in_a_game_string():
+    game = pyspiel.load_game("python_treehouse_diner(players=2,modules=bees+chili)")
+    assert game.tl_game.options["modules"] == ("bees", "chili")
+    again = pyspiel.load_game(str(game))
+    assert again.tl_game.options == game.tl_game.options
+    with pytest.raises(tl.RuleError):
+        pyspiel.load_game("python_treehouse_diner(modules=bees+pickles)")
+
+
+def test_options_that_may_be_none_round_trip_through_game_strings():
+    for name, options in (("diner", {"end_after": 3}), ("diner", {"end_after": None}),
+                          ("magical", {"players": 3, "ages": (2, 0, 1)}),
+                          ("magical", {"ages": None})):
+        game = O.load(name, **options)
+        again = pyspiel.load_game(str(game))
+        for k, v in options.items():
+            assert game.tl_game.options[k] == v
+            assert again.tl_game.options[k] == v
+
+
+@pytest.mark.parametrize("name", tl.GAMES)
+def test_states_pickle_and_clone(name):
+    game = O.load(name)
+    state = game.new_initial_state()
+    import random
+
+    rng = random.Random(3)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choice(outcomes)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.history() == state.history()
+    assert copy.tl_state == state.tl_state
+    clone = state.clone()
+    assert clone.tl_state == state.tl_state and clone.history() == state.history()
+    assert clone.tl_state.history() == state.tl_state.history()
+    if not state.is_terminal():  # a clone is independent
+        a = (state.chance_outcomes()[0][0] if state.is_chance_node()
+             else state.legal_actions()[0])
+        clone.apply_action(a)
+        assert copy.tl_state == state.tl_state
+
+
+def test_the_ids_are_the_engines_stable_ids():
+    game = O.load("backyard", players=2)
+    state = game.new_initial_state()
+    tl_game = game.tl_game
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.legal_actions() == sorted(
+        tl_game.encode(a) for a in state.tl_state.legal_actions())
+    for a in state.legal_actions():
+        assert state.action_to_string(a) == str(tl_game.action_of(a))
+
+
+def test_the_planning_step_follows_the_seeded_schedule():
+    """Magical's planning step: the seat to act is the schedule's pick, the same for the
+    same seed, and another seed gives another interleaving."""
+    def seats(seed):
+        game = O.load("magical", players=3, schedule_seed=seed)
+        state = game.new_initial_state()
+        out = []
+        while len(out) < 40 and not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.chance_outcomes()[0][0])
+                continue
+            if state.tl_state.current_player == tl.SIMULTANEOUS:
+                p = state.current_player()
+                assert p in state.tl_state.actors()
+                out.append(p)
+            state.apply_action(state.legal_actions()[0])
+        return out
+
+    assert seats(1) == seats(1)
+    assert seats(1) != seats(2)
+    assert len(set(seats(1))) > 1
+
+
+def test_resampling_keeps_what_the_seat_knows():
+    """Magical Treehouse, a few moves into the planning step: the others' hands are
+    hidden from the seat; resampled states keep its information and differ in them."""
+    game = O.load("magical", players=3)
+    state = game.new_initial_state()
+    moves = 0
+    while state.is_chance_node() or moves < 3:
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[-1][0])
+        else:
+            state.apply_action(state.legal_actions()[0])
+            moves += 1
+    p = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    assert state.tl_state.hidden_from(p)
+    differs = False
+    for _ in range(10):
+        other = state.resample_from_infostate(p, sampler)
+        assert other.information_state_string(p) == state.information_state_string(p)
+        assert other.observation_tensor(p) == state.observation_tensor(p)
+        assert other.current_player() == p  # the schedule goes on as it would have
+        differs |= other.tl_state != state.tl_state
+    assert differs, "resampling never dealt the hidden cards otherwise"
+
+
+def test_mcts_and_ismcts_play_through_the_adapter():
+    """OpenSpiel's MCTS (which sees the state it is given) and ISMCTS (which resamples
+    the hidden cards) play a whole game of Backyard through the adapter."""
+    import numpy as np
+
+    game = O.load("backyard", players=2)
+    rng = np.random.RandomState(7)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    bots = [mcts.MCTSBot(game, 1.4, 20, evaluator, random_state=rng),
+            ismcts.ISMCTSBot(game, evaluator, 1.4, 20, random_state=rng)]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(ids, p=probs)))
+        else:
+            action = bots[state.current_player()].step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    assert sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])

@@ -1,0 +1,334 @@
+"""Every Treehouse Lab game as an OpenSpiel Python game (the ``openspiel`` extra).
+
+    import pyspiel
+    from treehouse_lab.interop import openspiel   # registers python_treehouse_<game>
+    game = pyspiel.load_game("python_treehouse_diner(players=3,modules=bees+chili)")
+
+What each part maps to (docs/dev/interop.md):
+
+* **Game parameters** are the game's options, one each, flat: a set of modules is
+  ``bees+chili``, an option whose default is None is ``""`` for None (OpenSpiel's game
+  strings split on commas, so no value holds one); one that is None or a number (the
+  Diner's ``end_after``) is ``-1`` for None. Two more: ``schedule`` and
+  ``schedule_seed`` (below).
+* **Actions** are the stable ids: ``game.encode``/``decode`` (docs/dev/action-ids.md), so
+  ``num_distinct_actions`` and ``max_chance_outcomes`` are the configuration's.
+* **Chance** is explicit, with the engine's exact probabilities as floats.
+* **Returns** are ``state.returns()``: 1 to a sole winner, shared in a tie, so the game is
+  constant-sum (1).
+* **Observations**: the tensor is ``state.observation_tensor(p)`` and the string the
+  observation as canonical JSON; the information-state string is
+  ``state.information_state(p)`` (what the seat sees now and its own moves).
+  ``resample_from_infostate`` is ``state.determinize_for(p, rng)``: the hidden cards dealt
+  again from what the seat saw, never from the true state, so ``ISMCTSBot`` plays without
+  peeking.
+* **Several seats at once** (Magical Treehouse's planning step): OpenSpiel's turn-based
+  games have one player to move, so the adapter serialises the step with the project's
+  seeded schedules (``treehouse_lab.schedules``): ``schedule="random"`` (default) draws
+  the next seat among those who may act from ``(schedule_seed, move number)``,
+  ``"round-robin"`` goes clockwise after the last to act. What is lost: at the table the
+  quicker player acts first and may hurry to beat another to a carriage; here nobody can
+  hurry or wait for a reason, the order is the schedule's, and a search bot that knows the
+  schedule knows who moves next. No peer models real time.
+* **Game length**: ``max_game_length`` is the game's proven bound where it has one
+  (Backyard, Magical). Where no bound exists under the rulings (Treehouse's endless
+  re-rolls, the Diner's reshuffles) it is :data:`UNBOUNDED_LENGTH`, a size for buffers,
+  not a bound: the adapter never cuts a game short.
+* **Pickling**: OpenSpiel pickles a state as its game and history and replays it;
+  ``clone`` copies the engine state with ``state.clone()`` (cheap, no JSON).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from .. import registry
+from ..core.chance import step_rng
+from ..protocol import CHANCE, TERMINAL
+from ..schedules import resolve_schedule
+from . import option_to_param, param_to_option, player_range
+
+PREFIX = "python_treehouse_"
+#: ``max_game_length`` where a game has no bound (see the module docstring).
+UNBOUNDED_LENGTH = 100_000
+#: The parameters the adapter adds to the game's options.
+SCHEDULE_PARAMS = {"schedule": "random", "schedule_seed": 0}
+
+
+def short_name(game: str) -> str:
+    return PREFIX + game
+
+
+def _game_type(name: str) -> pyspiel.GameType:
+    cls = registry.game_class(name)
+    lo, hi = player_range(cls)
+    params = {o.name: option_to_param(o.default, o) for o in cls.OPTIONS}
+    params.update(SCHEDULE_PARAMS)
+    hidden = cls.ZONES is not None
+    info = pyspiel.GameType.Information
+    return pyspiel.GameType(
+        short_name=short_name(name),
+        long_name=f"Treehouse Lab {cls.TITLE}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=info.IMPERFECT_INFORMATION if hidden else info.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=hi,
+        min_num_players=lo,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+class TreehouseGame(pyspiel.Game):
+    """One configuration of a Treehouse Lab game, as OpenSpiel sees it (one subclass per
+    game, naming it in ``NAME``, is what is registered)."""
+
+    NAME = ""
+
+    def __init__(self, params: dict | None = None) -> None:
+        name = self.NAME
+        cls = registry.game_class(name)
+        params = dict(params or {})
+        self.schedule_name, self.schedule = resolve_schedule(
+            params.pop("schedule", SCHEDULE_PARAMS["schedule"]))
+        self.schedule_seed = int(params.pop("schedule_seed", 0))
+        options = {o.name: param_to_option(params[o.name], o)
+                   for o in cls.OPTIONS if o.name in params}
+        self.tl_game = registry.load_game(name, **options)
+        g = self.tl_game
+        try:
+            length = g.max_game_length()
+        except NotImplementedError:
+            length = UNBOUNDED_LENGTH
+        info = pyspiel.GameInfo(
+            num_distinct_actions=g.num_distinct_actions(),
+            max_chance_outcomes=g.max_chance_outcomes(),
+            num_players=g.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=length)
+        all_params = {o.name: option_to_param(g.options[o.name], o) for o in cls.OPTIONS}
+        all_params.update(schedule=self.schedule_name, schedule_seed=self.schedule_seed)
+        super().__init__(_TYPES[name], info, all_params)
+        #: The engine's encode, and the floats of the chance Fractions (an engine shares
+        #: one Fraction object across a node's outcomes; converting it once is enough).
+        self.encode = g.encoder()
+        self._floats: dict[int, tuple[Any, float]] = {}
+
+    def as_float(self, p: Any) -> float:
+        got = self._floats.get(id(p))
+        if got is None or got[0] is not p:
+            got = self._floats[id(p)] = (p, float(p))
+        return got[1]
+
+    def new_initial_state(self) -> TreehouseState:
+        return TreehouseState(self, self.tl_game.new_initial_state())
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return _InfoStateObserver()
+        return _Observer(self.tl_game.observation_shape())
+
+
+class _Box:
+    """Holds the engine state and the game; ``copy.deepcopy`` (how OpenSpiel clones a
+    Python state) copies the state with the engine's cheap ``clone``, keeping its
+    history, and shares the game (immutable) instead of rebuilding it."""
+
+    __slots__ = ("s", "game", "tl_game", "offered", "turn", "last", "base")
+
+    def __init__(self, s: Any, game: TreehouseGame) -> None:
+        self.s, self.game, self.tl_game = s, game, game.tl_game
+        #: The schedule's pick at a SIMULTANEOUS node, as (move number, seat), and the
+        #: seat that made the last move (None after chance): the schedule's inputs.
+        self.turn: tuple[int, int] | None = None
+        self.last: int | None = None
+        #: Moves made before this wrapper's first (a resampled state goes on counting
+        #: from the state it was drawn for, so the schedule picks the same seats).
+        self.base = 0
+        #: {id: action} of the list last handed out for this position (None once a move
+        #: is applied): applying one of those very objects takes the engine's short path.
+        self.offered: dict[int, Any] | None = None
+
+    def __deepcopy__(self, memo: dict) -> _Box:
+        copy = _Box(self.s.clone(), self.game)
+        copy.offered, copy.turn, copy.last = self.offered, self.turn, self.last
+        copy.base = self.base
+        return copy
+
+
+class TreehouseState(pyspiel.State):
+    """An engine state behind OpenSpiel's interface; ``tl_state`` is the engine's."""
+
+    def __init__(self, game: TreehouseGame, tl_state: Any) -> None:
+        super().__init__(game)
+        self._box = _Box(tl_state, game)
+
+    @property
+    def tl_state(self) -> Any:
+        """The engine state (the caller's to read; apply moves through OpenSpiel)."""
+        return self._box.s
+
+    # -- whose turn ------------------------------------------------------------------
+    def current_player(self) -> int:
+        s = self._box.s
+        cp = s.current_player
+        if cp >= 0:
+            return cp
+        if cp == CHANCE:
+            return pyspiel.PlayerId.CHANCE
+        if cp == TERMINAL:
+            return pyspiel.PlayerId.TERMINAL
+        return self._scheduled(s)
+
+    def _scheduled(self, s: Any) -> int:
+        """The seat the schedule lets act at a ``SIMULTANEOUS`` node (module docstring):
+        a function of the schedule seed, the move number and the last seat to move."""
+        box = self._box
+        step = box.base + self.move_number()
+        if box.turn is not None and box.turn[0] == step:
+            return box.turn[1]
+        g = box.game
+        rng = step_rng(g.schedule_seed, step, "schedule")
+        seat = g.schedule(s, s.actors(), rng, box.last)
+        box.turn = (step, seat)
+        return seat
+
+    # -- moves ------------------------------------------------------------------------
+    def _legal_actions(self, player: int) -> list[int]:
+        box = self._box
+        encode = box.game.encode
+        offered = {encode(a): a for a in box.s.legal_actions(player)}
+        box.offered = offered
+        return sorted(offered)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        box = self._box
+        encode = box.game.encode
+        as_float = box.game.as_float
+        offered: dict[int, Any] = {}
+        out = []
+        for o, p in box.s.chance_outcomes():
+            n = encode(o)
+            offered[n] = o
+            out.append((n, as_float(p)))
+        box.offered = offered
+        out.sort()
+        return out
+
+    def _apply_action(self, action: int) -> None:
+        box = self._box
+        s = box.s
+        cp = s.current_player
+        chance = cp == CHANCE
+        move = None if box.offered is None else box.offered.get(action)
+        if move is None:
+            move = box.tl_game.action_of(int(action), chance)
+        box.offered = None
+        if chance or cp >= 0:
+            s.apply(move)
+            box.last = None if chance else cp
+        else:
+            seat = self._scheduled(s)
+            s.apply(move, by=seat)
+            box.last = seat
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        chance = player == pyspiel.PlayerId.CHANCE
+        return str(self._box.tl_game.action_of(int(action), chance))
+
+    # -- outcome ----------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self._box.s.current_player == TERMINAL
+
+    def returns(self) -> list[float]:
+        return [float(r) for r in self._box.s.returns()]
+
+    # -- what a seat knows ------------------------------------------------------------
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+        """A state the seat cannot tell from this one, the hidden cards dealt again from
+        its observation (``state.determinize_for``), seeded by the sampler."""
+        import random
+
+        rng = random.Random(repr(float(probability_sampler())))
+        box = self._box
+        out = TreehouseState(box.game, box.s.determinize_for(player_id, rng))
+        out._box.base, out._box.last = box.base + self.move_number(), box.last
+        return out
+
+    def __str__(self) -> str:
+        return str(self._box.s)
+
+
+class _Observer:
+    """The observation tensor and string of a seat (OpenSpiel's PyObserver)."""
+
+    def __init__(self, shape: tuple[int, ...]) -> None:
+        self.tensor = np.zeros(shape, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: TreehouseState, player: int) -> None:
+        self.tensor[:] = state.tl_state.observation_tensor(player)
+
+    def string_from(self, state: TreehouseState, player: int) -> str:
+        return json.dumps(state.tl_state.observation(player), sort_keys=True,
+                          separators=(",", ":"), default=str)
+
+
+class _InfoStateObserver:
+    """The information state of a seat: a string only (no tensor is provided)."""
+
+    def __init__(self) -> None:
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict = {}
+
+    def set_from(self, state: TreehouseState, player: int) -> None:
+        pass
+
+    def string_from(self, state: TreehouseState, player: int) -> str:
+        return state.tl_state.information_state(player)
+
+
+_TYPES: dict[str, pyspiel.GameType] = {}
+#: The registered class of each game.
+CLASSES: dict[str, type[TreehouseGame]] = {}
+
+
+def register_all() -> list[str]:
+    """Register every game of ``tl.GAMES`` (done on import; again is a no-op)."""
+    registered = set(pyspiel.registered_names())
+    for name in registry.GAMES:
+        if name not in _TYPES:
+            _TYPES[name] = _game_type(name)
+            title = registry.game_class(name).__name__.removesuffix("Game")
+            cls_name = f"OpenSpiel{title}Game"
+            CLASSES[name] = type(cls_name, (TreehouseGame,), {"NAME": name})
+            globals()[cls_name] = CLASSES[name]   # pickling finds a class by its name
+        if short_name(name) not in registered:
+            pyspiel.register_game(_TYPES[name], CLASSES[name])
+    return [short_name(n) for n in registry.GAMES]
+
+
+def load(name: str, **options: Any) -> TreehouseGame:
+    """``pyspiel.load_game`` for a game by its Treehouse Lab name and options."""
+    by_name = {o.name: o for o in registry.game_class(name).OPTIONS}
+    params = {k: option_to_param(v, by_name.get(k)) for k, v in options.items()}
+    return pyspiel.load_game(short_name(name), params)
+
+
+register_all()
+
+__all__ = ["CLASSES", "PREFIX", "UNBOUNDED_LENGTH", "TreehouseGame", "TreehouseState", "load",
+           "register_all", "short_name"]
