@@ -1,5 +1,6 @@
 """SVG pieces every game's renderer shares: how a clickable target and a selected one are
-marked, and a picture object a notebook shows inline.
+marked (their classes, and the gold frame drawn behind them), and a picture object a
+notebook shows inline.
 
 Why here: the board's browser half (widgets/board.js) finds clickable parts by their
 ``data-target`` attribute and styles them by the ``tl-target`` and ``tl-selected``
@@ -32,6 +33,39 @@ def target_attrs(tid: str | None, targets: Collection[str] = (),
     return cls + extra
 
 
+#: The frame behind a part that may be clicked now (Backyard's playable cards set it):
+#: a pale gold fill showing round the part and a gold line.
+FRAME_FILL, FRAME_LINE, FRAME_WIDTH = "#FFE9A8", "#E0A800", 2.5
+#: The frame of a part already picked on the way to a move (a shelf space whose minutes
+#: are being paid, the ingredient whose symbol is to be clicked next): a deeper orange,
+#: thicker, so that it reads as "chosen" beside the gold "may be clicked".
+PICKED_FILL, PICKED_LINE, PICKED_WIDTH = "#FFD2A1", "#C2410C", 3.5
+
+
+def target_frame(tid: str | None, targets: Collection[str], selection: Collection[str],
+                 x: float, y: float, w: float, h: float, rx: float = 8,
+                 pad: float = 4) -> str:
+    """The frame drawn behind the part ``tid`` whose box is (x, y, w, h): gold when it may
+    be clicked now, orange when it is picked (in ``selection``), nothing otherwise.
+
+    Why in the SVG and not only a CSS glow: a frame is visible in a saved picture too, and
+    it is the same strong mark in every game (issue 18: Backyard's gold frames were the
+    ones students saw; a faint glow was missed). Put it first inside the part's group, so
+    that the part is drawn over it and the frame shows as a border ``pad`` wide.
+    """
+    if tid is None:
+        return ""
+    if tid in selection:
+        fill, line, width = PICKED_FILL, PICKED_LINE, PICKED_WIDTH
+    elif tid in targets:
+        fill, line, width = FRAME_FILL, FRAME_LINE, FRAME_WIDTH
+    else:
+        return ""
+    return (f'<rect x="{x - pad:g}" y="{y - pad:g}" '
+            f'width="{w + 2 * pad:g}" height="{h + 2 * pad:g}" rx="{rx + pad / 2:g}" '
+            f'fill="{fill}" stroke="{line}" stroke-width="{width:g}"/>')
+
+
 def clicking_seat(state: Any, player: int | None = None) -> int | None:
     """Whose clicks a board maps: ``player`` if that seat may act now, else None; with
     ``player=None``, the one seat acting (None where several may act, at chance or at the
@@ -58,4 +92,4 @@ class Picture:
         return f"<Picture: {self.text}>"
 
 
-__all__ = ["Picture", "clicking_seat", "target_attrs"]
+__all__ = ["Picture", "clicking_seat", "target_attrs", "target_frame"]
