@@ -1,14 +1,15 @@
 """Drawing Treehouse Diner: an SVG board, a text board and the board's click paths.
 
-The layout (issue 18: readable on a school laptop), top to bottom: the status; the pantry
-across the board (a row per shelf size with its bonus, a dashed space per column); the
-compost box and the bag in a strip; the phone tray; then each kitchen as a row: the
-player, the mood as a number with a small bar, the score, the supply, and six time spaces
-from 6 minutes down to 1 with the delivery space at the right. The board is 920 wide, the
-width a notebook's output has in JupyterLab on a 1366x768 screen, and no text is under
-12 px (``render_parts``); a board taller than the screen scrolls inside its frame. The bag
-and the order pile are counts; nothing else in the basic game is hidden, so ``viewer``
-(the seat at the screen) only marks that seat's kitchen.
+The layout (issue 18: readable on a school laptop), top to bottom: the title and status;
+the pantry across the board (a row per shelf size with its bonus, a dashed space per
+column); the phone tray, with the compost box and the bag beside it where there is room
+(else in a strip above it); then each kitchen as a row: the player, the mood as a number
+with a small bar, the score, the supply, and six time spaces from 6 minutes down to 1 with
+the delivery space at the right. The board is 920 wide, the width a notebook's output has
+in JupyterLab on a 1366x768 screen, and no text is under 12 px (``render_parts``); a board
+taller than the screen scrolls inside its frame. The bag and the order pile are counts;
+nothing else in the basic game is hidden, so ``viewer`` (the seat at the screen) only
+marks that seat's kitchen.
 
 What may be clicked has a gold frame (the one Backyard's playable cards have,
 ``core.svg.target_frame``); what has been picked on the way to a move has an orange one,
@@ -41,11 +42,11 @@ The modules (issue 9), drawn only when they are played, so the basic board is un
 * Secret Ingredient: the pantry's chili side (its own row bonuses), Soup Stew plates
   (round, lettered A-D under the plate: identical letters take identical ingredients;
   what covers a plate is drawn on it), an Action cards panel right of the phone tray
-  (under it where the tray leaves too little room) with the draw pile's count, the discard pile's top and the hand of ``viewer`` only;
-  every kitchen shows its hand's count, never its cards (hands are hidden). Targets:
-  ``play:<card>`` a card in the hand; ``slot:<order>:<i>`` a plate (after an ingredient
-  in the supply, as for any symbol); ``shortcut:<size>-<column>:<ingredient>`` a pantry
-  token while taking a shortcut.
+  (under it where the tray leaves too little room) with the draw pile's count, the
+  discard pile's top and the hand of ``viewer`` only; every kitchen shows its hand's
+  count, never its cards (hands are hidden). Targets: ``play:<card>`` a card in the
+  hand; ``slot:<order>:<i>`` a plate (after an ingredient in the supply, as for any
+  symbol); ``shortcut:<size>-<column>:<ingredient>`` a pantry token while taking a shortcut.
 """
 
 from __future__ import annotations
@@ -83,11 +84,16 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerState
 
 #: The header (title, status, counts), the pantry's row height and its label column.
-HEAD_H = 84
+HEAD_H = 62
 ROW_H = 40
 ROW_LABEL_W = 186
 TOKEN_STEP = 2 * TOKEN_R + 3
+#: The compost as a strip (one line, as wide as the board), or as a box beside the phone
+#: tray where the tray leaves it at least ``COMPOST_MIN_W``.
 COMPOST_H = 36
+COMPOST_STRIP_W = 600
+COMPOST_MIN_W = 220
+COMPOST_STEP = 64
 TRAY_H = 26 + CARD_H + 6
 
 # -- The SVG ---------------------------------------------------------------------------------
@@ -115,48 +121,53 @@ def render_svg(state: DinerState, viewer: int | None = None, selection: Iterable
     g = state.game
     selection = set(selection) | picked(state)
     targets = set(targets)
-    pantry_y = HEAD_H
-    compost_y = pantry_y + pantry_height(state) + 8
-    tray_y = compost_y + COMPOST_H + 10
-    tray_w = SPACES_X + g.tray_spaces * SPACE_W
-    below = tray_y + TRAY_H
-    panel = ""
+    parts: list[str] = []
+    y = HEAD_H
+    parts.append(pantry_svg(state, y, targets, selection))
+    y += pantry_height(state) + 10
+    # Right of the phone tray: the Action cards panel where it fits, else the compost box
+    # where that fits (the compost strip and the panel otherwise take rows of their own).
+    room = W - M - (SPACES_X + g.tray_spaces * SPACE_W) - 4
+    actions_beside = g.chili and room >= PANEL_MIN_W
+    compost_beside = not actions_beside and room >= COMPOST_MIN_W
+    if not compost_beside:
+        parts.append(compost_svg(state, M, y, W - 2 * M))
+        y += compost_height(state, W - 2 * M) + 10
+    parts.append(tray_svg(state, y, targets, selection))
+    below = y + TRAY_H
+    side_x = W - M - room
+    if compost_beside:
+        parts.append(compost_svg(state, side_x, y, room))
+        below = max(below, y + compost_height(state, room))
     if g.chili:
-        room = W - M - tray_w - 4
-        if room >= PANEL_MIN_W:   # beside the phone tray
-            px, py, pw = W - M - room, tray_y, room
-        else:                     # under it, as wide as the board
-            px, py, pw = M, tray_y + TRAY_H + 4, W - 2 * M
-        panel = actions_panel(state, px, py, pw, viewer, targets, selection)
+        px, py, pw = (side_x, y, room) if actions_beside else (M, below + 4, W - 2 * M)
+        parts.append(actions_panel(state, px, py, pw, viewer, targets, selection))
         below = max(below, py + panel_height(state, viewer, pw))
     kitchens_y = below + 10
     kitchen_h = kitchen_height(state)
     height = kitchens_y + g.players * (kitchen_h + 10) + 4
+    for p in range(g.players):
+        parts.append(kitchen_svg(state, p, kitchens_y + p * (kitchen_h + 10), viewer, targets,
+                                 selection))
     counts = (f"Turn {state.turn} · game ends after {g.end_after} delivered orders · bag "
               f"{state.bag_count} ingredients · order pile {state.deck_count} · discard pile "
               f"{len(state.discard_pile())}")
-    out = [
+    status_x = M + 10 + text_width(g.TITLE, 21, True) + 18
+    return "".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tl-board tl-diner" width="{W}" '
         f'height="{height:g}" viewBox="0 0 {W} {height:g}" {FONT} data-stage="{state.stage}" '
         f'data-turn="{state.turn}" data-current="{state.current_player}"'
         + (f' data-modules="{" ".join(sorted(g.modules))}"' if g.modules else "") + '>',
         f'<rect width="{W}" height="{height:g}" rx="14" fill="#F7F2E6"/>',
         svg_text(M + 10, 30, g.TITLE, 21, "#3B2E14", weight="bold"),
-        svg_text(M + 10, 53, fit(state.waiting_for(), W - 2 * M - 20, 15), 15, "#3A3A3A",
-                 extra=' class="tl-status"'),
-        svg_text(M + 10, 74, fit(counts, W - 2 * M - 20, SMALL), SMALL, "#555",
+        svg_text(status_x, 30, fit(state.waiting_for(), W - M - 10 - status_x, 15), 15,
+                 "#3A3A3A", extra=' class="tl-status"'),
+        svg_text(M + 10, 52, fit(counts, W - 2 * M - 20, SMALL), SMALL, "#555",
                  extra=f' class="tl-counts" data-bag="{state.bag_count}" '
                        f'data-deck="{state.deck_count}"'),
-        pantry_svg(state, pantry_y, targets, selection),
-        compost_svg(state, compost_y),
-        tray_svg(state, tray_y, targets, selection),
-        panel,
-    ]
-    for p in range(g.players):
-        out.append(kitchen_svg(state, p, kitchens_y + p * (kitchen_h + 10), viewer, targets,
-                               selection))
-    out.append("</svg>")
-    return "".join(out)
+        *parts,
+        "</svg>",
+    ])
 
 
 def pantry_height(state: DinerState) -> int:
@@ -233,27 +244,75 @@ def pantry_svg(state: DinerState, y0: float, targets: Collection[str],
     return "".join(out)
 
 
-def compost_svg(state: DinerState, y: float) -> str:
-    """The compost box (what it holds, by kind) and the bag (a count: it is hidden), in a
-    strip under the pantry."""
+def _compost_per_row(w: float) -> int:
+    return max(1, int((w - 24) // COMPOST_STEP))
+
+
+def _compost_words(state: DinerState) -> tuple[str, str]:
+    """What the compost holds ("12 ingredients, 2 bees": bees are not ingredients, Save
+    the Bees) and what the bag says (a count: it is hidden)."""
     comp = state.compost()
     n_bees = comp.get(BEE, 0)
-    label = f"Compost: {sum(comp.values()) - n_bees} ingredients"
-    if BEE in comp:  # Save the Bees: bees are not ingredients
-        label += f", {n_bees} bee{'s' if n_bees != 1 else ''}"
+    what = f"{sum(comp.values()) - n_bees} ingredients"
+    if BEE in comp:
+        what += f", {n_bees} bee{'s' if n_bees != 1 else ''}"
+    return what, f"Bag: {state.bag_count} ingredients (hidden)"
+
+
+def _strip(state: DinerState, x: float, w: float) -> tuple[list[float], bool]:
+    """The tokens' x in a compost strip, and whether they need a line of their own (the
+    label, the tokens and the bag do not fit on one)."""
+    what, bag = _compost_words(state)
+    first = x + 12 + text_width(f"Compost: {what}", 13, True) + 18 + TOKEN_R
+    xs = []
+    tx = first
+    for c in state.compost().values():
+        xs.append(tx)
+        tx += TOKEN_R + 15 + text_width(f"× {c}", SMALL) + 14
+    if tx - TOKEN_R - 14 + 16 <= x + w - 12 - text_width(bag, SMALL):
+        return xs, False
+    return [x + 12 + TOKEN_R + (t - first) for t in xs], True
+
+
+def compost_height(state: DinerState, w: float) -> int:
+    """A strip as wide as the board (one line, two when it is crowded), or a box beside
+    the phone tray."""
+    if w >= COMPOST_STRIP_W:
+        return COMPOST_H + (28 if _strip(state, M, w)[1] else 0)
+    rows = -(-len(state.compost()) // _compost_per_row(w))
+    return 60 + rows * 30 + 12
+
+
+def compost_svg(state: DinerState, x: float, y: float, w: float) -> str:
+    """The compost box (what it holds, by kind) and the bag (a count: it is hidden): a
+    strip as wide as the board, or a box ``w`` wide beside the phone tray."""
+    comp = state.compost()
+    what, bag = _compost_words(state)
+    h = compost_height(state, w)
     out = [f'<g class="tl-compost" data-count="{sum(comp.values())}">',
-           f'<rect x="{M}" y="{y:g}" width="{W - 2 * M}" height="{COMPOST_H}" rx="10" '
-           'fill="#E4EAD8" stroke="#8BA069"/>',
-           svg_text(M + 12, y + 23, label, 13, "#3E5222", weight="bold")]
-    x = M + 12 + text_width(label, 13, True) + 18 + TOKEN_R
-    for kind, c in comp.items():
-        out.append(svg_token(x, y + COMPOST_H / 2, kind)
-                   + svg_text(x + 15, y + 23, f"× {c}", SMALL, "#3E5222"))
-        x += 52
-    out.append(svg_text(W - M - 12, y + 23, f"Bag: {state.bag_count} ingredients (hidden)",
-                        SMALL, "#3E5222", "end"))
+           f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h}" rx="10" '
+           'fill="#E4EAD8" stroke="#8BA069"/>']
+    if w >= COMPOST_STRIP_W:
+        xs, two = _strip(state, x, w)
+        out.append(svg_text(x + 12, y + 23, f"Compost: {what}", 13, "#3E5222", weight="bold"))
+        for tx, (kind, c) in zip(xs, comp.items()):
+            out.append(_compost_token(kind, c, tx, y + COMPOST_H / 2 + (28 if two else 0)))
+        out.append(svg_text(x + w - 12, y + 23, bag, SMALL, "#3E5222", "end"))
+    else:
+        out.append(svg_text(x + 12, y + 22, "Compost", 14, "#3E5222", weight="bold"))
+        out.append(svg_text(x + 12, y + 40, fit(what, w - 24, SMALL), SMALL, "#3E5222"))
+        per_row = _compost_per_row(w)
+        for i, (kind, c) in enumerate(comp.items()):
+            out.append(_compost_token(kind, c, x + 12 + TOKEN_R + (i % per_row) * COMPOST_STEP,
+                                      y + 60 + (i // per_row) * 30))
+        out.append(svg_text(x + 12, y + h - 10, fit(bag, w - 24, SMALL), SMALL, "#3E5222"))
     out.append("</g>")
     return "".join(out)
+
+
+def _compost_token(kind: str, count: int, cx: float, cy: float) -> str:
+    return svg_token(cx, cy, kind) + svg_text(cx + 15, cy + 4.5, f"× {count}", SMALL,
+                                              "#3E5222")
 
 
 def tray_svg(state: DinerState, y: float, targets: Collection[str],

@@ -163,7 +163,8 @@ def _covered_by(cover: list) -> str:
 def _joker_box(jid: str, sx: float, sy: float, targets: Collection[str],
                selection: Collection[str]) -> str:
     """The J box under a symbol (or a plate) that starts a joker there."""
-    return (f'<g{target_attrs(jid, targets, selection, "tl-joker")}>'
+    return (f'<g{target_attrs(jid, targets, selection, "tl-joker")} '
+            f'data-joker="{jid.partition(":")[2]}">'
             + target_frame(jid, targets, selection, sx - 11, sy + 16, 22, 16, rx=3, pad=2)
             + f'<rect x="{sx - 11:g}" y="{sy + 16:g}" width="22" height="16" rx="3" '
             'fill="#EFE7FF" stroke="#7B61C4"/>'
@@ -227,13 +228,14 @@ def _mood(mood: int, x: float, y: float) -> str:
     """The mood as a number with a small bar (issue 18): the bar runs from -8 to +8 and
     is filled from 0 to the mood, green for praise, orange for complaints."""
     step = 6
-    mid = x + 62 + (MOOD_MAX - MOOD_MIN) * step / 2
+    bar = x + 70
+    mid = bar + (MOOD_MAX - MOOD_MIN) * step / 2
     span = (MOOD_MAX - MOOD_MIN) * step
     colour = "#2E7D4F" if mood > 0 else "#D55E00" if mood < 0 else "#5A4520"
     out = [f'<g class="tl-mood" data-mood="{mood}">',
            svg_text(x, y, "mood", SMALL, "#666"),
-           svg_text(x + 56, y, f"{mood:+d}" if mood else "0", 15, colour, "end", "bold"),
-           f'<rect x="{x + 62:g}" y="{y - 10:g}" width="{span:g}" height="10" rx="3" '
+           svg_text(x + 64, y, f"{mood:+d}" if mood else "0", 15, colour, "end", "bold"),
+           f'<rect x="{bar:g}" y="{y - 10:g}" width="{span:g}" height="10" rx="3" '
            'fill="#F1E9D6" stroke="#C9BB98"/>']
     if mood:
         left = min(mid, mid + mood * step)
