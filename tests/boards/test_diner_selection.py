@@ -1,12 +1,12 @@
 """The Treehouse Diner board shows what was picked (issue 18, item 2), without a browser:
 the live board clicked with the message the browser sends, and its SVG read.
 
-A part picked on the way to a move keeps an orange frame (and the ``tl-selected`` class)
+A part picked on the way to a move keeps the picked frame (and the ``tl-selected`` class)
 until the move is complete, whether the pick is a click of the board's selection (an
 ingredient of the supply, before the symbol it goes on) or an earlier move of the same
 visit (the shelf space whose minutes are being paid, the symbol whose joker is being
-stacked). What may be clicked has Backyard's gold frame. Both come from one helper,
-``core.svg.target_frame``, used by Backyard too.
+stacked). What may be clicked has Backyard's gold frame. Both come from the one helper
+every board uses, ``core.svg.frame``.
 """
 
 from __future__ import annotations
@@ -14,13 +14,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import treehouse_lab as tl
-from treehouse_lab.core.svg import (
-    FRAME_FILL,
-    FRAME_LINE,
-    PICKED_LINE,
-    target_attrs,
-    target_frame,
-)
+from treehouse_lab.core.svg import FRAME_FILL, FRAME_STROKE, PICKED_STROKE, frame, target_attrs
 from treehouse_lab.games.diner.actions import StartJoker
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -33,10 +27,18 @@ def click(board, target):
 
 
 def frame_of(group: ET.Element) -> str | None:
-    """The colour of the frame drawn behind a part (its first rect), or None."""
-    rects = [e for e in group if e.tag == f"{NS}rect"]
-    if rects and rects[0].get("stroke") in (FRAME_LINE, PICKED_LINE):
-        return {FRAME_LINE: "gold", PICKED_LINE: "orange"}[rects[0].get("stroke")]
+    """Which frame is drawn under a part (its first child), or None."""
+    children = [e for e in group if e.tag in (f"{NS}rect", f"{NS}g")]
+    first = children[0] if children else None
+    if first is None:
+        return None
+    names = (first.get("class") or "").split()
+    if "tl-gold-frame" in names:
+        assert first.get("stroke") == FRAME_STROKE
+        return "gold"
+    if "tl-picked-frame" in names:
+        assert first.find(f"{NS}rect").get("stroke") == PICKED_STROKE
+        return "picked"
     return None
 
 
@@ -59,15 +61,15 @@ def parts(svg: str, cls: str) -> dict[str, ET.Element]:
 
 
 def marked(svg: str) -> set[str]:
-    """Every part drawn as picked: its class and its orange frame."""
+    """Every part drawn as picked: its class and its frame."""
     out = set()
     for cls in ("tl-shelf", "tl-order", "tl-supply", "tl-joker", "tl-slot"):
         for tid, e in parts(svg, cls).items():
             if "tl-selected" in e.get("class").split():
-                assert frame_of(e) == "orange", (tid, "selected without its frame")
+                assert frame_of(e) == "picked", (tid, "selected without its frame")
                 out.add(tid)
             else:
-                assert frame_of(e) != "orange", (tid, "an orange frame, not selected")
+                assert frame_of(e) != "picked", (tid, "a picked frame, not selected")
     return out
 
 
@@ -132,16 +134,11 @@ def test_the_symbol_whose_joker_is_being_stacked_stays_marked():
     assert marked(game.render_svg(s, viewer=0)) == set()
 
 
-def test_one_frame_for_every_game_gold_to_click_orange_when_picked():
-    assert target_frame("a", targets={"a"}, selection=(), x=0, y=0, w=10, h=10).count(
-        f'stroke="{FRAME_LINE}"') == 1
-    assert f'fill="{FRAME_FILL}"' in target_frame("a", {"a"}, (), 0, 0, 10, 10)
-    both = target_frame("a", {"a"}, {"a"}, 0, 0, 10, 10)  # picked, clickable to put back
-    assert f'stroke="{PICKED_LINE}"' in both and FRAME_LINE not in both
-    assert target_frame("a", {"b"}, {"c"}, 0, 0, 10, 10) == ""
-    assert target_frame(None, {"a"}, {"a"}, 0, 0, 10, 10) == ""
-    assert 'x="-4" y="-4" width="18" height="18"' in target_frame("a", {"a"}, (), 0, 0, 10, 10)
+def test_one_frame_for_every_board_gold_to_click_another_when_picked():
+    gold = frame("a", targets={"a"}, selection=(), x=0, y=0, w=10, h=10)
+    assert "tl-gold-frame" in gold and f'fill="{FRAME_FILL}"' in gold
+    both = frame("a", {"a"}, {"a"}, 0, 0, 10, 10)  # picked, clickable to put back
+    assert "tl-picked-frame" in both and "tl-gold-frame" not in both
+    assert frame("a", {"b"}, {"c"}, 0, 0, 10, 10) == ""
+    assert frame(None, {"a"}, {"a"}, 0, 0, 10, 10) == ""
     assert "tl-selected" in target_attrs("a", (), {"a"})
-    # Backyard's playable cards have the same frame.
-    b = tl.Board(tl.load_game("backyard", players=2), seed=1, bots={1: "random"})
-    assert f'fill="{FRAME_FILL}" stroke="{FRAME_LINE}"' in b.view.svg

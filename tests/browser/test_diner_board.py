@@ -53,7 +53,6 @@ def test_diner_pantry_visit_by_clicking(page, lab):
     assert "2 of 2 minutes paid; takes" in log, log
 
 
-GOLD, ORANGE = "#E0A800", "#C2410C"  # core.svg: FRAME_LINE (may be clicked), PICKED_LINE
 
 
 def marks(board) -> dict:
@@ -70,8 +69,8 @@ def marks(board) -> dict:
                 && r.bottom <= Math.min(view.bottom, innerHeight) + 1;
         };
         const frameOf = g => {
-            const r = g.querySelector(':scope > rect');
-            return r ? r.getAttribute('stroke') : null;
+            const f = g.querySelector(':scope > .tl-gold-frame, :scope > .tl-picked-frame');
+            return f ? (f.classList.contains('tl-gold-frame') ? 'gold' : 'picked') : null;
         };
         const picked = [...svg.querySelectorAll('.tl-shelf.tl-selected')];
         const targets = [...svg.querySelectorAll('[data-target]')];
@@ -82,7 +81,7 @@ def marks(board) -> dict:
             pickedFrames: picked.map(frameOf),
             pickedShown: picked.every(shown),
             targets: targets.map(g => g.getAttribute('data-target')),
-            gold: targets.filter(g => frameOf(g) === '#E0A800').length,
+            gold: targets.filter(g => frameOf(g) === 'gold').length,
             targetsShown: targets.filter(shown).length,
             selected: svg.querySelectorAll('.tl-selected').length,
             smallest: Math.min(...[...svg.querySelectorAll('text')]
@@ -102,7 +101,7 @@ def click_where_it_is(page, board, target: str) -> None:
 
 def test_a_chosen_shelf_space_stays_marked_until_its_minutes_are_paid(page, lab, screenshots):
     """Issue 18, item 2, by clicking only: in the tutorial's first board (seed 4), every
-    shelf space and phone order has a gold frame; the space clicked keeps an orange frame
+    shelf space and phone order has a gold frame; the space clicked keeps the picked frame
     while its two minutes are paid, and the orders to move have gold ones and are on the
     screen beside it (the frame scrolls itself to show them); once the minutes are paid,
     nothing is marked. Every text of the board is at least 11 px on the screen."""
@@ -116,7 +115,7 @@ def test_a_chosen_shelf_space_stays_marked_until_its_minutes_are_paid(page, lab,
     for minute in (1, 2):
         now = marks(board)
         assert now["stage"] == "pantry", now
-        assert now["picked"] == ["shelf:2:1"] and now["pickedFrames"] == [ORANGE], now
+        assert now["picked"] == ["shelf:2:1"] and now["pickedFrames"] == ["picked"], now
         assert all(t.startswith("order:") for t in now["targets"]), now
         assert now["targets"] and now["gold"] == len(now["targets"]), now
         assert now["pickedShown"] and now["targetsShown"] == len(now["targets"]), now

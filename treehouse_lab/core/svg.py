@@ -1,6 +1,5 @@
 """SVG pieces every game's renderer shares: how a clickable target and a selected one are
-marked (their classes, and the gold frame drawn behind them), and a picture object a
-notebook shows inline.
+marked, and a picture object a notebook shows inline.
 
 Why here: the board's browser half (widgets/board.js) finds clickable parts by their
 ``data-target`` attribute and styles them by the ``tl-target`` and ``tl-selected``
@@ -33,37 +32,37 @@ def target_attrs(tid: str | None, targets: Collection[str] = (),
     return cls + extra
 
 
-#: The frame behind a part that may be clicked now (Backyard's playable cards set it):
-#: a pale gold fill showing round the part and a gold line.
-FRAME_FILL, FRAME_LINE, FRAME_WIDTH = "#FFE9A8", "#E0A800", 2.5
-#: The frame of a part already picked on the way to a move (a shelf space whose minutes
-#: are being paid, the ingredient whose symbol is to be clicked next): a deeper orange,
-#: thicker, so that it reads as "chosen" beside the gold "may be clicked".
-PICKED_FILL, PICKED_LINE, PICKED_WIDTH = "#FFD2A1", "#C2410C", 3.5
+#: Backyard's look for "you may click this" (issue 18): a gold frame under the piece.
+FRAME_FILL, FRAME_STROKE = "#FFE9A8", "#E0A800"
+#: What was clicked on the way to a move: a thicker, darker frame with a dashed inner
+#: line (not colour alone), kept until the move completes or is put back.
+PICKED_STROKE = "#9A3412"
 
 
-def target_frame(tid: str | None, targets: Collection[str], selection: Collection[str],
-                 x: float, y: float, w: float, h: float, rx: float = 8,
-                 pad: float = 4) -> str:
-    """The frame drawn behind the part ``tid`` whose box is (x, y, w, h): gold when it may
-    be clicked now, orange when it is picked (in ``selection``), nothing otherwise.
+def frame(tid: str | None, targets: Collection[str] = (), selection: Collection[str] = (),
+          x: float = 0, y: float = 0, w: float = 0, h: float = 0, rx: float = 8,
+          pad: float = 4) -> str:
+    """The frame drawn under a piece whose box is ``x, y, w, h``: gold when ``tid`` may be
+    clicked now, the "picked" frame when it is already selected, nothing otherwise.
 
-    Why in the SVG and not only a CSS glow: a frame is visible in a saved picture too, and
-    it is the same strong mark in every game (issue 18: Backyard's gold frames were the
-    ones students saw; a faint glow was missed). Put it first inside the part's group, so
-    that the part is drawn over it and the frame shows as a border ``pad`` wide.
+    Why one function: every game's board marks its choices the same way (Backyard's gold
+    frames were the model in issue 18), so a student who learnt one board reads the
+    others, and a selection that stays marked until the move completes looks the same
+    everywhere. Draw it just before the piece (underneath); it never takes a click.
     """
-    if tid is None:
+    if tid is None or (tid not in targets and tid not in selection):
         return ""
+    box = (f'x="{x - pad:g}" y="{y - pad:g}" width="{w + 2 * pad:g}" '
+           f'height="{h + 2 * pad:g}" rx="{rx:g}" pointer-events="none"')
     if tid in selection:
-        fill, line, width = PICKED_FILL, PICKED_LINE, PICKED_WIDTH
-    elif tid in targets:
-        fill, line, width = FRAME_FILL, FRAME_LINE, FRAME_WIDTH
-    else:
-        return ""
-    return (f'<rect x="{x - pad:g}" y="{y - pad:g}" '
-            f'width="{w + 2 * pad:g}" height="{h + 2 * pad:g}" rx="{rx + pad / 2:g}" '
-            f'fill="{fill}" stroke="{line}" stroke-width="{width:g}"/>')
+        inner = (f'<rect x="{x - pad + 3.5:g}" y="{y - pad + 3.5:g}" '
+                 f'width="{max(w + 2 * pad - 7, 1):g}" height="{max(h + 2 * pad - 7, 1):g}" '
+                 f'rx="{max(rx - 3, 1):g}" fill="none" stroke="#FFFFFF" stroke-width="1.5" '
+                 'stroke-dasharray="4 3" pointer-events="none"/>')
+        return (f'<g class="tl-picked-frame"><rect {box} fill="{FRAME_FILL}" '
+                f'stroke="{PICKED_STROKE}" stroke-width="4.5"/>{inner}</g>')
+    return (f'<rect class="tl-gold-frame" {box} fill="{FRAME_FILL}" stroke="{FRAME_STROKE}" '
+            'stroke-width="2.5"/>')
 
 
 def clicking_seat(state: Any, player: int | None = None) -> int | None:
@@ -92,4 +91,5 @@ class Picture:
         return f"<Picture: {self.text}>"
 
 
-__all__ = ["Picture", "clicking_seat", "target_attrs", "target_frame"]
+__all__ = ["FRAME_FILL", "FRAME_STROKE", "PICKED_STROKE", "Picture", "clicking_seat", "frame",
+           "target_attrs"]

@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Collection, Iterable
 from xml.sax.saxutils import quoteattr
 
-from ...core.svg import clicking_seat, target_attrs, target_frame
+from ...core.svg import clicking_seat, target_attrs
 from ...protocol import Action
 from .actions import Play
 from .drawing import (
@@ -348,9 +348,10 @@ def _hand(state: BackyardState, me: int | None, x0: float, y: float,
         up, down = f"hand:{card.id}:up", f"hand:{card.id}:down"
         parts.append(f'<g class="tl-hand-card" data-card={quoteattr(card.id)} '
                      f'data-playable="{"true" if fits else "false"}">')
-        # The gold frame: only what can be clicked now (one click plays, so nothing here
-        # is ever "picked").
-        parts.append(target_frame(up, targets, (), x, yy, HAND_W, 2 * HAND_FLOOR))
+        if up in targets:  # glow only what can be clicked now
+            parts.append(f'<rect x="{x - 4:g}" y="{yy - 4:g}" width="{HAND_W + 8:g}" '
+                         f'height="{2 * HAND_FLOOR + 8:g}" rx="10" fill="#FFE9A8" '
+                         'stroke="#E0A800" stroke-width="2.5"/>')
         if playing:
             tip = (state.explain(Play(card.id), by=holder) if fits
                    else f"{card.text} cannot go on face up. "

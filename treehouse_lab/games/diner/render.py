@@ -12,10 +12,11 @@ nothing else in the basic game is hidden, so ``viewer`` (the seat at the screen)
 marks that seat's kitchen.
 
 What may be clicked has a gold frame (the one Backyard's playable cards have,
-``core.svg.target_frame``); what has been picked on the way to a move has an orange one,
-until the move is complete: the clicks of the board's selection, and the parts an earlier
-move of the same visit chose (``picked``: the shelf space whose minutes are being paid,
-the symbol whose joker is being stacked).
+``core.svg.frame``); what has been picked on the way to a move has the picked frame
+(thicker, darker, with a dashed inner line) until the move is complete: the clicks of
+the board's selection, and the parts an earlier move of the same visit chose
+(``picked``: the shelf space whose minutes are being paid, the symbol whose joker is
+being stacked).
 
 Ingredient tokens carry a two-letter label (Dn, Ac, Bb, Ra, Mu, Dy) besides their colour
 (after the Okabe-Ito palette), so colour is never the only cue; a joker stack, too small
@@ -53,7 +54,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Collection, Iterable
 
-from ...core.svg import clicking_seat, target_attrs, target_frame
+from ...core.svg import clicking_seat, frame, target_attrs
 from ...core.textwidth import fit, text_width
 from ...protocol import Action
 from .moves_modules import paying_for
@@ -104,7 +105,7 @@ def picked(state: DinerState) -> set[str]:
     paid (Go to the Pantry: "For each ingredient in the chosen shelf space, one minute
     passes"), and the symbol whose joker is being stacked (Ingredient Jokers). They join
     the board's own selection (the clicks of a path not yet played), so both are marked
-    by the same ``tl-selected`` class and frame (core/svg.py)."""
+    by the same ``tl-selected`` class and frame (``core.svg.frame``)."""
     out = set()
     shelf = paying_for(state)
     if shelf is not None:
@@ -222,7 +223,7 @@ def pantry_svg(state: DinerState, y0: float, targets: Collection[str],
             out.append(f'<g{target_attrs(tid, targets, selection, "tl-shelf")} '
                        f'data-size="{row.size}" data-column="{c + 1}" '
                        f'data-count="{len(space)}">'
-                       + target_frame(tid, targets, selection, x, y + 1, w, 34, pad=3)
+                       + frame(tid, targets, selection, x, y + 1, w, 34, pad=3)
                        + f'<rect x="{x:g}" y="{y + 1:g}" width="{w:g}" height="34" rx="8" '
                        'fill="#F7F0DE" stroke="#8C7548" stroke-dasharray="5 3"/>')
             for i in range(row.size):
@@ -233,7 +234,7 @@ def pantry_svg(state: DinerState, y0: float, targets: Collection[str],
                 if kind is not None and (sid in targets or sid in selection):
                     # "Take a shortcut!": any one token of the pantry, no minutes to pay.
                     token = (f'<g{target_attrs(sid, targets, selection, "tl-shortcut")}>'
-                             + target_frame(sid, targets, selection, tx - TOKEN_R,
+                             + frame(sid, targets, selection, tx - TOKEN_R,
                                             y + 18 - TOKEN_R, 2 * TOKEN_R, 2 * TOKEN_R,
                                             rx=TOKEN_R - 2, pad=2)
                              + token + f"<title>Take a shortcut: this {ingredient(kind)}"

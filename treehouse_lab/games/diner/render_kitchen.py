@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Collection
 from xml.sax.saxutils import escape
 
-from ...core.svg import target_attrs, target_frame
+from ...core.svg import frame, target_attrs
 from ...core.textwidth import fit, wrap_to_width
 from .render_modules import module_strip
 from .render_parts import (
@@ -77,7 +77,7 @@ def card_svg(state: DinerState, order: str, x: float, y: float, covers: list | N
     out = [f'<g{target_attrs(tid, targets, selection, cls)} data-order="{order}">'
            f"<title>{escape(o.name)}: prep {o.minutes} min, {o.points} points, "
            f"{escape(effects or 'no effects')}</title>",
-           target_frame(tid, targets, selection, x, y, CARD_W, CARD_H),
+           frame(tid, targets, selection, x, y, CARD_W, CARD_H),
            f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="8" '
            'fill="#FFFFFF" stroke="#6B5B3A"/>',
            f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="6" rx="3" '
@@ -110,8 +110,8 @@ def _symbol(state: DinerState, order: str, i: int, kind: str, sx: float, sy: flo
     size of a joker stack ("J2", "J4"), or a plate's letter."""
     sid = f"slot:{order}:{i}"
     slot_attrs = target_attrs(sid, targets, selection, "tl-slot") if slot_targets else ""
-    frame = (target_frame(sid, targets, selection, sx - 13, sy - 13, 26, 26, rx=5, pad=3)
-             if slot_targets else "")
+    mark = (frame(sid, targets, selection, sx - 13, sy - 13, 26, 26, rx=5, pad=3)
+            if slot_targets else "")
     covered = cover or []
     jid = f"joker:{order}:{i}"
     building = _building(state, order, i)
@@ -119,13 +119,13 @@ def _symbol(state: DinerState, order: str, i: int, kind: str, sx: float, sy: flo
         # A joker box only where a joker may go (D29: a letter that holds a kind).
         box = cover is not None and slot_targets and (jid in targets or building)
         below = "box" if box else ("stack" if len(covered) > 1 else "letter")
-        out = [f'<g{slot_attrs} data-symbol="{kind}" data-covered="{len(covered)}">', frame,
+        out = [f'<g{slot_attrs} data-symbol="{kind}" data-covered="{len(covered)}">', mark,
                _plate(kind, sx, sy, covered, below == "letter")]
     else:
         box = (cover is not None and slot_targets
                and (building or (not covered and not _any_joker(state))))
         below = "box" if box else ("stack" if len(covered) > 1 else "")
-        out = [f'<g{slot_attrs} data-symbol="{kind}" data-covered="{len(covered)}">', frame,
+        out = [f'<g{slot_attrs} data-symbol="{kind}" data-covered="{len(covered)}">', mark,
                f'<rect x="{sx - 13:g}" y="{sy - 13:g}" width="26" height="26" rx="5" '
                f'fill="{FILL[kind]}" fill-opacity="0.35" stroke="#6B5B3A" '
                'stroke-dasharray="3 2"/>']
@@ -165,7 +165,7 @@ def _joker_box(jid: str, sx: float, sy: float, targets: Collection[str],
     """The J box under a symbol (or a plate) that starts a joker there."""
     return (f'<g{target_attrs(jid, targets, selection, "tl-joker")} '
             f'data-joker="{jid.partition(":")[2]}">'
-            + target_frame(jid, targets, selection, sx - 11, sy + 16, 22, 16, rx=3, pad=2)
+            + frame(jid, targets, selection, sx - 11, sy + 16, 22, 16, rx=3, pad=2)
             + f'<rect x="{sx - 11:g}" y="{sy + 16:g}" width="22" height="16" rx="3" '
             'fill="#EFE7FF" stroke="#7B61C4"/>'
             + svg_text(sx, sy + 28.5, "J", SMALL, JOKER_COLOUR, "middle", "bold")
@@ -200,7 +200,7 @@ def _bee_spot(state: DinerState, order: str, cx: float, cy: float,
     n = state.bees_on(order)
     tid = f"bee:{order}"
     out = [f'<g{target_attrs(tid, targets, selection, "tl-bee-spot")} data-bees="{n}">',
-           target_frame(tid, targets, selection, cx - 11, cy - 11, 46, 22, rx=6, pad=2)]
+           frame(tid, targets, selection, cx - 11, cy - 11, 46, 22, rx=6, pad=2)]
     if n:
         out.append(svg_token(cx, cy, BEE, 10))
     else:
@@ -319,7 +319,7 @@ def _supply(state: DinerState, p: int, y: float, targets: Collection[str],
         tid = f"supply:{p}:{kind}"
         cx = M + 90 + i * 52
         out.append(f'<g{target_attrs(tid, targets, selection, "tl-supply")} data-count="{c}">'
-                   + target_frame(tid, targets, selection, cx - 13, y - 17, 48, 26, rx=6,
+                   + frame(tid, targets, selection, cx - 13, y - 17, 48, 26, rx=6,
                                   pad=3)
                    + svg_token(cx, y - 4, kind)
                    + svg_text(cx + 15, y + 0.5, f"×{c}", 13, "#333", weight="bold") + "</g>")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Collection
 from xml.sax.saxutils import escape
 
-from ...core.svg import target_attrs, target_frame
+from ...core.svg import frame, target_attrs
 from ...core.textwidth import fit, text_width, wrap_to_width
 from .render_parts import (
     SMALL,
@@ -116,7 +116,7 @@ def _hand_card(state: DinerState, card: str, x: float, y: float, w: float,
     name_w = w - 16 - (text_width(hint, SMALL, True) + 8 if hint else 0)
     out = [f'<g{target_attrs(tid, targets, selection, "tl-action-card")} data-card="{card}">'
            f"<title>{escape(c.text)}</title>",
-           target_frame(tid, targets, selection, x, y, w, HAND_CARD_H - 4, rx=6, pad=3),
+           frame(tid, targets, selection, x, y, w, HAND_CARD_H - 4, rx=6, pad=3),
            f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{HAND_CARD_H - 4}" rx="6" '
            f'fill="#FFFFFF" stroke="#3F5AA8" stroke-width="{1.5 if clickable else 1}"/>',
            svg_text(x + 8, y + 17, fit(c.name, name_w, 13, True), 13, "#23346E",
@@ -162,7 +162,7 @@ def _challenges(state: DinerState, p: int, y: float, targets: Collection[str],
         out.append(f'<g{target_attrs(tid, targets, selection, "tl-challenge")} '
                    f'data-challenge="{cid}" data-state="{state_name}">'
                    f"<title>Challenge {escape(card.text)} ({how})</title>"
-                   + target_frame(tid, targets, selection, x, y, cw, CHALLENGE_H, rx=7, pad=3)
+                   + frame(tid, targets, selection, x, y, cw, CHALLENGE_H, rx=7, pad=3)
                    + f'<rect x="{x:g}" y="{y:g}" width="{cw:g}" height="{CHALLENGE_H}" rx="7" '
                    f'fill="{fill}" stroke="{stroke}" stroke-width="{width}"'
                    + (' stroke-dasharray="5 3"' if done else "") + "/>"

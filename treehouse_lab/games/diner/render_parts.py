@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Collection
 from xml.sax.saxutils import escape
 
-from ...core.svg import target_attrs, target_frame
+from ...core.svg import frame, target_attrs
 from .rules import (
     LETTERS,
     ingredient,
@@ -84,7 +84,7 @@ def svg_dot(x: float, y: float, kind: str, r: float = 5.5) -> str:
 def svg_button(x: float, y: float, w: float, label: str, tid: str, targets: Collection[str],
                selection: Collection[str]) -> str:
     return (f'<g{target_attrs(tid, targets, selection, "tl-button")}>'
-            + target_frame(tid, targets, selection, x, y, w, 26, rx=8, pad=3)
+            + frame(tid, targets, selection, x, y, w, 26, rx=8, pad=3)
             + f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="26" rx="8" fill="#2E7D4F"/>'
             + svg_text(x + w / 2, y + 17.5, label, 13, "#FFFFFF", "middle", "bold") + "</g>")
 
