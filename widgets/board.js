@@ -78,6 +78,29 @@ function fitSvg(svg) {
   if (natural > 0) svg.style.maxWidth = `${Math.round(natural * 1.2)}px`;
 }
 
+// A board taller than its frame scrolls inside it (board.css). When a redraw leaves no
+// clickable part in sight (the Diner: a shelf space chosen at the top, the orders to move
+// in the kitchen below), scroll the frame, and only the frame, to show them, with what
+// is picked too where both fit: the next click is never out of sight (issue 18).
+function keepTargetsInView(frame) {
+  if (frame.scrollHeight <= frame.clientHeight + 1) return;
+  const targets = [...frame.querySelectorAll("[data-target]")];
+  const boxes = targets.map((n) => n.getBoundingClientRect()).filter((r) => r.height > 0);
+  if (!boxes.length) return;
+  // The part of the frame on the screen (the notebook may hide some of it).
+  const view = frame.getBoundingClientRect();
+  const top = Math.max(view.top, 0);
+  const bottom = Math.min(view.bottom, window.innerHeight);
+  if (bottom - top < 80) return; // the board is scrolled away: leave it
+  if (boxes.some((r) => r.top >= top - 1 && r.bottom <= bottom + 1)) return;
+  const picked = [...frame.querySelectorAll(".tl-selected")].map((n) => n.getBoundingClientRect());
+  const first = Math.min(...boxes.map((r) => r.top));
+  const last = Math.max(...boxes.map((r) => r.bottom));
+  const withPicked = Math.min(first, ...picked.map((r) => r.top));
+  const start = last - withPicked <= bottom - top - 24 ? withPicked : first;
+  frame.scrollTop += start - top - 12;
+}
+
 function render({ model, el }) {
   el.classList.add("tl-board-view");
   const prefix = newPrefix();
@@ -127,6 +150,7 @@ function render({ model, el }) {
       node.setAttribute("aria-label", label);
       node.setAttribute("aria-pressed", node.classList.contains("tl-selected") ? "true" : "false");
     }
+    keepTargetsInView(frame);
     if (refocus !== null) {
       const again = [...frame.querySelectorAll("[data-target]")].find(
         (n) => n.getAttribute("data-target") === refocus,

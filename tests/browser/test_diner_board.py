@@ -51,3 +51,78 @@ def test_diner_pantry_visit_by_clicking(page, lab):
     log = lab_helpers.log_text(board)
     assert "Player 1 goes to the pantry for the 2-ingredient space" in log, log
     assert "2 of 2 minutes paid; takes" in log, log
+
+
+
+
+def marks(board) -> dict:
+    """What the student sees marked: the shelf spaces drawn as picked (and the colour of
+    their frame), the parts that may be clicked (and how many have a gold frame), and
+    whether they are inside the part of the frame on the screen, with no scrolling; the
+    smallest text on the screen, in px."""
+    return board.locator(".tl-frame").evaluate("""frame => {
+        const svg = frame.querySelector('svg.tl-diner');
+        const view = frame.getBoundingClientRect();
+        const shown = n => {
+            const r = n.getBoundingClientRect();
+            return r.height > 0 && r.top >= Math.max(view.top, 0) - 1
+                && r.bottom <= Math.min(view.bottom, innerHeight) + 1;
+        };
+        const frameOf = g => {
+            const f = g.querySelector(':scope > .tl-gold-frame, :scope > .tl-picked-frame');
+            return f ? (f.classList.contains('tl-gold-frame') ? 'gold' : 'picked') : null;
+        };
+        const picked = [...svg.querySelectorAll('.tl-shelf.tl-selected')];
+        const targets = [...svg.querySelectorAll('[data-target]')];
+        const scale = svg.getScreenCTM().a;
+        return {
+            stage: svg.getAttribute('data-stage'),
+            picked: picked.map(g => `shelf:${g.dataset.size}:${g.dataset.column}`),
+            pickedFrames: picked.map(frameOf),
+            pickedShown: picked.every(shown),
+            targets: targets.map(g => g.getAttribute('data-target')),
+            gold: targets.filter(g => frameOf(g) === 'gold').length,
+            targetsShown: targets.filter(shown).length,
+            selected: svg.querySelectorAll('.tl-selected').length,
+            smallest: Math.min(...[...svg.querySelectorAll('text')]
+                .map(t => parseFloat(t.getAttribute('font-size')) * scale)),
+        };
+    }""")
+
+
+def click_where_it_is(page, board, target: str) -> None:
+    """Click ``[data-target=target]`` where the board shows it, as a student does (the
+    notebook and the frame are scrolled only if it is out of sight), and wait for the
+    kernel's redraw."""
+    before = board.locator(".tl-board-view").get_attribute("data-version")
+    board.locator(f".tl-frame [data-target='{target}']").click()
+    lab_helpers.wait_redrawn(page, board, before)
+
+
+def test_a_chosen_shelf_space_stays_marked_until_its_minutes_are_paid(page, lab, screenshots):
+    """Issue 18, item 2, by clicking only: in the tutorial's first board (seed 4), every
+    shelf space and phone order has a gold frame; the space clicked keeps the picked frame
+    while its two minutes are paid, and the orders to move have gold ones and are on the
+    screen beside it (the frame scrolls itself to show them); once the minutes are paid,
+    nothing is marked. Every text of the board is at least 11 px on the screen."""
+    board = lab_helpers.run_notebook_and_get_board(page, lab, "treehouse-diner.ipynb")
+    before = marks(board)
+    assert before["stage"] == "phase1" and before["selected"] == 0, before
+    assert before["targets"] and before["gold"] == len(before["targets"]), before
+    assert before["smallest"] >= 11, before["smallest"]
+    lab_helpers.board_at_top(page, board)
+    click_where_it_is(page, board, "shelf:2:1")
+    for minute in (1, 2):
+        now = marks(board)
+        assert now["stage"] == "pantry", now
+        assert now["picked"] == ["shelf:2:1"] and now["pickedFrames"] == ["picked"], now
+        assert all(t.startswith("order:") for t in now["targets"]), now
+        assert now["targets"] and now["gold"] == len(now["targets"]), now
+        assert now["pickedShown"] and now["targetsShown"] == len(now["targets"]), now
+        assert now["smallest"] >= 11, now["smallest"]
+        if minute == 1:
+            lab_helpers.save_screenshot(page, board, screenshots / "diner-board.png")
+        click_where_it_is(page, board, sorted(now["targets"])[0])
+    after = marks(board)
+    assert after["stage"] == "assign" and after["picked"] == [] and after["selected"] == 0
+    assert after["targets"] and after["gold"] == len(after["targets"]), after

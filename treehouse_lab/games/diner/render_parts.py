@@ -1,12 +1,20 @@
 """Treehouse Diner drawing: colours, sizes and the small SVG pieces every part of the board
-uses (text, a token, a button), shared by ``render.py`` and ``render_kitchen.py``."""
+uses (text, a token, a button, the frame of a clickable part), shared by ``render.py``,
+``render_kitchen.py`` and ``render_modules.py``.
+
+The sizes are chosen for the screen a student has (issue 18): JupyterLab's default layout on
+a 1366x768 laptop gives a notebook's output about 920 px (measured in Chromium: the board's
+frame is 934 px wide, its picture 920 px), so the board is drawn ``W`` = 920 wide and shown
+at its natural size there, and no text is smaller than ``SMALL`` = 12 px. A board taller
+than the screen scrolls inside its frame (``widgets/board.css``) rather than shrinking.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Collection
 from xml.sax.saxutils import escape
 
-from ...core.svg import target_attrs
+from ...core.svg import frame, target_attrs
 from .rules import (
     LETTERS,
     ingredient,
@@ -30,80 +38,64 @@ SHORT = {"draw": "+1 ingredient", "others_draw": "others +1", "discard": "discar
          "draw_action": "+1 Action card", "shortcut": "shortcut"}
 FONT = "font-family=\"'Nunito','Trebuchet MS','Segoe UI',sans-serif\""
 
-W = 1120
-TOKEN_R = 9
-SPACE_W = 150   # a kitchen space (and an order card on it)
-CARD_H = 112
-KITCHEN_H = 176
+#: The board's width: the width JupyterLab gives it on a 1366x768 laptop (see above).
+W = 920
+#: The margin round the board's panels.
+M = 14
+#: The smallest text on the board, in px at its natural size (shown at 1:1 on a laptop).
+SMALL = 12
+#: The radius of an ingredient token (its letters are SMALL bold).
+TOKEN_R = 12
+#: A kitchen space (an order card is ``SPACE_W - 8`` wide on it), 6 of them in a row.
+SPACE_W = 130
+CARD_W = SPACE_W - 8
+CARD_H = 138
+#: The x of the first kitchen space, and of the first order on the phone tray.
+SPACES_X = M + 8
 
 
-def svg_text(x: float, y: float, text: str, size: int = 12, fill: str = "#333",
-       anchor: str = "start", weight: str = "normal", extra: str = "") -> str:
-    return (f'<text x="{x:g}" y="{y:g}" font-size="{size}" fill="{fill}" '
+def svg_text(x: float, y: float, text: str, size: float = SMALL, fill: str = "#333",
+             anchor: str = "start", weight: str = "normal", extra: str = "") -> str:
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}" '
             f'text-anchor="{anchor}" font-weight="{weight}"{extra}>{escape(text)}</text>')
 
 
 def svg_token(x: float, y: float, kind: str | None, r: float = TOKEN_R, attrs: str = "") -> str:
-    """An ingredient token (or an empty dashed circle for None), labelled."""
+    """An ingredient token (or an empty dashed circle for None), labelled with its two
+    letters in SMALL bold (colour is never the only cue)."""
     if kind is None:
         return (f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="none" stroke="#9A8F7A" '
-                f'stroke-dasharray="2 2"{attrs}/>')
+                f'stroke-dasharray="3 2"{attrs}/>')
     return (f'<g class="tl-ingredient" data-ingredient="{kind}"{attrs}>'
             f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="{FILL[kind]}" stroke="#4A4030" '
             f'stroke-width="1"/>'
-            + svg_text(x, y + r * 0.38, LETTERS[kind], int(r * 0.95) + 1, INK[kind], "middle",
-                       "bold")
+            + svg_text(x, y + 4.3, LETTERS[kind], SMALL, INK[kind], "middle", "bold")
             + f"<title>{ingredient(kind)}</title></g>")
 
 
+def svg_dot(x: float, y: float, kind: str, r: float = 5.5) -> str:
+    """A small unlabelled token, one of the ingredients of a joker stack: the stack's
+    count is written beside it and its ingredients are named in the symbol's title."""
+    return (f'<g class="tl-ingredient tl-dot" data-ingredient="{kind}">'
+            f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="{FILL[kind]}" stroke="#4A4030" '
+            f'stroke-width="0.8"/><title>{ingredient(kind)}</title></g>')
+
+
 def svg_button(x: float, y: float, w: float, label: str, tid: str, targets: Collection[str],
-            selection: Collection[str]) -> str:
+               selection: Collection[str]) -> str:
     return (f'<g{target_attrs(tid, targets, selection, "tl-button")}>'
-            f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="24" rx="8" fill="#2E7D4F"/>'
-            + svg_text(x + w / 2, y + 16, label, 12, "#FFFFFF", "middle", "bold") + "</g>")
-
-
-# -- The modules: sizes and small helpers ---------------------------------------------------------
-
-PANEL_X = 806           # the Action cards panel, right of the phone tray (Secret Ingredient)
-PANEL_W = W - 16 - PANEL_X
-STRIP_BEES = 58         # the Challenges strip above a kitchen (Save the Bees)
-STRIP_CHILI = 24        # the hand-count line above a kitchen (Secret Ingredient alone)
-HAND_CARD_H = 50
-CHALLENGE_W = 256
-SMALL = 11              # the smallest text the modules draw (readable once scaled to a laptop)
-
-
-def wrap(text: str, chars: int, lines: int) -> list[str]:
-    """``text`` in at most ``lines`` lines of about ``chars`` characters, broken at spaces;
-    the last line ends with an ellipsis when the text is longer (the full text goes in a
-    ``<title>``)."""
-    out: list[str] = []
-    line = ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > chars:
-            out.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    if line:
-        out.append(line)
-    if len(out) > lines:
-        out = out[:lines]
-        out[-1] = ellipsis(out[-1], chars)
-    return out
-
-
-def ellipsis(line: str, chars: int) -> str:
-    cut = line if len(line) < chars else line[: chars - 1].rstrip()
-    return cut + "…"
+            + frame(tid, targets, selection, x, y, w, 26, rx=8, pad=3)
+            + f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="26" rx="8" fill="#2E7D4F"/>'
+            + svg_text(x + w / 2, y + 17.5, label, 13, "#FFFFFF", "middle", "bold") + "</g>")
 
 
 def strip_height(state: DinerState) -> int:
+    """The height the modules add to a kitchen: one line (the beehive, the hand's count)
+    and, with Save the Bees, the row of Challenges."""
     g = state.game
-    if g.bees:
-        return STRIP_BEES
-    return STRIP_CHILI if g.chili else 0
+    if not g.modules:
+        return 0
+    return 26 + (66 if g.bees else 0)
 
 
 def hand_shown(state: DinerState, viewer: int | None) -> list[str]:
@@ -112,8 +104,3 @@ def hand_shown(state: DinerState, viewer: int | None) -> list[str]:
     if not state.game.chili or viewer is None or not 0 <= viewer < state.game.players:
         return []
     return state.hand(viewer)
-
-
-def panel_height(state: DinerState, viewer: int | None) -> int:
-    shown = len(hand_shown(state, viewer))
-    return 104 + max(shown, 0) * HAND_CARD_H + (4 if shown else 14)
