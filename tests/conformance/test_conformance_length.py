@@ -28,9 +28,6 @@ CANDIDATES = 8
 #: Games whose rules, as ruled today, have no bound: a strict xfail (it fails the moment a
 #: bound is published, so the mark is removed with the ruling that makes the game end).
 UNBOUNDED = {
-    "pyramids": "no bound exists under the rulings: R11 (the game ends at the first match, "
-                "no turn limit) and R8 (no limit on re-rolls); two players can keep their "
-                "trios off the House for ever",
     "diner": "no bound exists under the rulings: D15 reshuffles the unfulfilled orders "
              "into a new pile, moods stop at -8 (D18) and D33 reshuffles the Action cards, "
              "so a kitchen that pushes its orders off never runs out of anything",
