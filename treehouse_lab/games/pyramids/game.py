@@ -1,7 +1,8 @@
 """Treehouse (pyramids): the game, its options and the move table every state looks up.
 
     import treehouse_lab as tl
-    game = tl.load_game("pyramids", players=2, aim_stack_top=True, house_start="LMS")
+    game = tl.load_game("pyramids", players=2, aim_stack_top=True, house_start="LMS",
+                       roll_limit=2000)
 
 Rulings referred to below are shared/design/pyramids-rulings.md and, for the project's own
 extra rulings (R1, R2, ...), docs/rulings/pyramids.md.
@@ -53,7 +54,8 @@ def _check_house_start(value: Any) -> str:
 
 
 class PyramidsGame(Game):
-    """``tl.load_game("pyramids", players=2, aim_stack_top=True, house_start="LMS")``."""
+    """``tl.load_game("pyramids", players=2, aim_stack_top=True, house_start="LMS",
+    roll_limit=2000)``."""
 
     NAME: ClassVar[str] = "pyramids"
     TITLE: ClassVar[str] = "Treehouse"
