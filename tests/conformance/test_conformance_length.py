@@ -25,23 +25,8 @@ ADVERSARIAL_SEEDS = 2 * H.SCALE
 #: Moves tried per decision (a random sample when there are more): children cost time.
 CANDIDATES = 8
 
-#: Games whose rules, as ruled today, have no bound: a strict xfail (it fails the moment a
-#: bound is published, so the mark is removed with the ruling that makes the game end).
-UNBOUNDED = {
-    "pyramids": "no bound exists under the rulings: R11 (the game ends at the first match, "
-                "no turn limit) and R8 (no limit on re-rolls); two players can keep their "
-                "trios off the House for ever",
-    "diner": "no bound exists under the rulings: D15 reshuffles the unfulfilled orders "
-             "into a new pile, moods stop at -8 (D18) and D33 reshuffles the Action cards, "
-             "so a kitchen that pushes its orders off never runs out of anything",
-}
 
-
-def _bound(case, request) -> int:
-    reason = UNBOUNDED.get(case.game)
-    if reason is not None:
-        request.node.add_marker(pytest.mark.xfail(raises=NotImplementedError, strict=True,
-                                                  reason=reason))
+def _bound(case) -> int:
     bound = case.make().max_game_length()
     assert bound.__class__ is int and bound > 0, \
         f"[{case.id}] max_game_length() is {bound!r}, not a positive whole number"
@@ -74,12 +59,12 @@ def adversarial_move(state, rng: random.Random, seen: set[str]):
     return best, by
 
 
-def test_max_game_length_is_a_positive_whole_number(case, request):
-    _bound(case, request)
+def test_max_game_length_is_a_positive_whole_number(case):
+    _bound(case)
 
 
-def test_random_games_end_within_the_bound(case, request):
-    bound = _bound(case, request)
+def test_random_games_end_within_the_bound(case):
+    bound = _bound(case)
     for pt in H.all_playthroughs(case):
         assert pt.ended, f"[{case.id} seed={pt.seed}] no end within {H.MAX_STEPS} steps"
         assert len(pt.actions) <= bound, (
@@ -88,8 +73,8 @@ def test_random_games_end_within_the_bound(case, request):
 
 
 @pytest.mark.parametrize("seed", range(ADVERSARIAL_SEEDS))
-def test_an_adversary_cannot_outrun_the_bound(case, seed, request):
-    bound = _bound(case, request)
+def test_an_adversary_cannot_outrun_the_bound(case, seed):
+    bound = _bound(case)
     rng = random.Random(f"adversary/{case.id}/{seed}")
     state = case.make().new_initial_state()
     seen = {_key(state)}

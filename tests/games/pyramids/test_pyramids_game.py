@@ -31,7 +31,8 @@ def texts(state):
 # -- options and set-up -------------------------------------------------------------
 
 def test_options_and_setup(game):
-    assert game.options == {"players": 3, "aim_stack_top": True, "house_start": "LMS"}
+    assert game.options == {"players": 3, "aim_stack_top": True, "house_start": "LMS",
+                            "roll_limit": 2000}
     s = game.new_initial_state()
     assert s.is_chance_node() and s.rolled is None
     assert [str(s.trio(p)) for p in range(3)] == ["LMS"] * 3 and str(s.house) == "LMS"

@@ -96,6 +96,25 @@ def _end_after(value: Any) -> int | None:
     return value
 
 
+#: Ruling D41: the game ends after this many rounds at the latest. Random movers play
+#: about 29 rounds on average and at most 85 in 768 seeded games; people finish in 15 to 25.
+ROUND_LIMIT = 100
+
+
+def _round_limit(value: Any) -> int:
+    """``Option.check`` for ``round_limit`` (ruling D41)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10_000:
+        raise RuleError(f"option round_limit={quote(value)} is not allowed: give a whole "
+                        "number of rounds 1..10000 (ruling D41)")
+    return value
+
+
+#: Steps one effect can make by itself (chance draws and decisions), for
+#: ``max_game_length``; what it sets off (an order's or a row's effects) is counted there.
+EFFECT_STEPS = {"draw": 1, "discard": 1, "recycle": 2, "praise": 0, "complaint": 0,
+                "others_complaint": 0, "draw_order": 1, "move_left": 1, "draw_action": 1,
+                "shortcut": 2}
+
 
 class DinerGame(Game):
     """``tl.load_game("diner", players=3, end_after=None, modules=())``."""
@@ -109,6 +128,10 @@ class DinerGame(Game):
                "delivered orders that end the game: None for the rulebook's 8, 7 or 6 "
                "(2, 3 or 4 players), or another agreed number", check=_end_after,
                examples=(3,)),
+        Option("round_limit", ROUND_LIMIT,
+               "the most rounds a game lasts: after that round the game ends and is scored "
+               f"as usual even if nobody triggered the end (ruling D41; {ROUND_LIMIT} is "
+               "far beyond any real game)", check=_round_limit, examples=(ROUND_LIMIT, 4)),
         Option("modules", (), "optional modules: 'bees' (Save the Bees: bees and "
                "Challenges) and 'chili' (Secret Ingredient: chilis, Chili orders, Soup Stews, "
                "Action cards), alone or together", subset_of=MODULES),
@@ -197,6 +220,7 @@ class DinerGame(Game):
         self.columns: int = lay.columns[n]
         self.tray_spaces: int = lay.tray[n]
         self.end_after: int = self.options["end_after"] or END_AFTER[n]
+        self.round_limit: int = self.options["round_limit"]
         self.move_left: str = self.options["move_left"]
         self.jokers: str = self.options["jokers"]
         self.plate_jokers: bool = self.options["plate_jokers"] == "missing"
@@ -302,26 +326,66 @@ class DinerGame(Game):
                     DealChallenge: F({"challenge": challenges})})
 
     def max_game_length(self) -> int:
-        """No bound exists under the rules as ruled, so none is published.
+        """A proven bound on the steps of any game of this configuration, from its data.
 
-        The end is triggered only by deliveries (End of the Game) or by no order being
-        left outside the delivery spaces and the box (D16), and a kitchen can avoid both
-        for ever: a pushed-off order goes to the discard pile, which is shuffled back into
-        the order pile (D15); the mood stops at -8 (D18), so complaints cost nothing more;
-        ingredients go round from bag to compost to bag (Refilling the Ingredient Bag);
-        and with Secret Ingredient the Action card discard pile becomes the pile again
-        (D33), so "Plan ahead!" (draw two Action cards) keeps a hand full within one turn.
-        An adversarial policy played 30,000 steps (2,725 turns, every mood at -8, at most
-        5 orders delivered each) without an end. A bound needs new rulings: a round
-        limit, and within a turn each Action card played at most once (a pantry visit is
-        one space and its minutes, Phase 2 one step per token placed; an order drawn by an
-        effect can push off one that a reshuffle brings back, so the phone's chain of
-        effects needs its own count too). Until then this raises, and the conformance
-        suite's length tests are a strict expected failure for this game."""
-        raise NotImplementedError(
-            "diner: no bound on the length of a game exists under rulings D15, D18 and D33 "
-            "(orders and Action cards are reshuffled, moods stop at -8); see "
-            "DinerGame.max_game_length")
+        Turns: the game ends after round ``round_limit`` at the latest (D41), so there are
+        at most ``n * round_limit`` turns. Within a turn every step is charged to
+        something finite, thanks to D40 (a turn does not go round in circles):
+
+        * each face-down pile is rebuilt from its discard pile at most once a turn, so a
+          turn draws at most twice the cards there are: orders laid in a turn are at most
+          the ``tray`` picks plus ``2 O`` draws (O orders), and Action cards played at most
+          the hand at the start plus ``2 A`` draws: ``3 A`` (A cards). Each laid order or
+          played card carries out its printed effects once; each shelf row pays its bonus
+          at most once a turn. E, the steps all those effects make by themselves, is at
+          most the sum of ``EFFECT_STEPS`` (``others_`` effects: one step per other
+          player) over them, plus one ``PlayAction`` per card played;
+        * Phase 1 is one decision, a pantry visit at most 4 minutes (a space holds at most
+          4); the phone at most ``tray`` picks and ``tray`` draws refilling it (counted in
+          the draws above too: the bound is loose);
+        * a row is emptied by the pantry visit (one space, so at most once) or by a
+          shortcut (D38), so at most ``1 + S`` times, S the shortcuts carried out, and
+          each refill draws at most the row's circles;
+        * Phase 2: every placement, bee and joker token moves one token from the supply
+          onto an order, and the supply holds at most T (all tokens) at the start plus what
+          the turn brings: at most 4 from the pantry and one per effect step; a joker is
+          started for at least 2 tokens; one ``FinishAssigning``;
+        * the end step: at most 3 Challenges announced (a player has 3) and one
+          ``EndTurn``.
+
+        Set-up: 2 Starting orders and 3 ingredients each, every circle filled, the tray,
+        3 Challenges each (bees) and 1 Action card each (chili), one chance step each.
+        The bound is loose (real games are far shorter); it is finite and proven."""
+        n = self.players
+
+        def steps(effects: Any) -> int:
+            return sum(n - 1 if e["kind"].startswith("others_") and e["kind"] !=
+                       "others_complaint" else EFFECT_STEPS[e["kind"]] for e in effects)
+
+        orders, cards = len(self.orders), len(self.action_cards)
+        laid, played = self.tray_spaces + 2 * orders, 3 * cards
+        order_steps = max((steps(o.effects) for o in self.orders.values()), default=0)
+        card_steps = max((1 + steps(c.effects) for c in self.action_cards.values()),
+                         default=0)
+        effect_steps = (laid * order_steps + played * card_steps
+                        + sum(steps(r.bonus) for r in self.rows))
+
+        def shortcuts_in(effects: Any) -> int:
+            return sum(1 for e in effects if e["kind"] == "shortcut")
+
+        shortcuts = (laid * max((shortcuts_in(o.effects) for o in self.orders.values()),
+                                default=0)
+                     + played * max((shortcuts_in(c.effects)
+                                     for c in self.action_cards.values()), default=0)
+                     + sum(shortcuts_in(r.bonus) for r in self.rows))
+        circles = [r.size * self.columns for r in self.rows]
+        tokens = sum(self.bag_start)
+        tray = self.tray_spaces
+        per_turn = (1 + 4 + 2 * tray + effect_steps + (1 + shortcuts) * max(circles)
+                    + 2 * (tokens + 4 + effect_steps) + 1 + 3 + 1)
+        setup = (5 * n + sum(circles) + tray + (CHALLENGES_EACH * n if self.bees else 0)
+                 + (ACTIONS_AT_START * n if self.chili else 0))
+        return setup + n * self.round_limit * per_turn
 
     def components(self) -> dict[str, list[str]]:
         out = {

@@ -340,8 +340,10 @@ def row_emptied(s: DinerState, size: int, player: int) -> None:
     shelf row ... As a reward for refilling you receive the shelf bonus": refill at once,
     then the row's bonus (D7; with an empty bag and compost nothing is drawn, D14)."""
     g = s.game
-    if g.bees and size not in s.emptied:
-        s.emptied = (*s.emptied, size)
+    if size in s.emptied:
+        s.push(st.FillStep(size))  # a row pays its bonus at most once a turn (D40)
+        return
+    s.emptied = (*s.emptied, size)
     s.push(st.FillStep(size), *g.bonus[(size, player)])
 
 

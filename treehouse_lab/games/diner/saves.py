@@ -159,7 +159,8 @@ class Ids(Codec):
 
 
 class Emptied(Codec):
-    """The sizes of the shelf rows emptied this turn, each once (Save the Bees)."""
+    """The sizes of the shelf rows emptied this turn, each once (Save the Bees' "Manage the
+    stock!", and a row's bonus at most once a turn, D40)."""
 
     def dump(self, value: tuple) -> list:
         return list(value)
@@ -194,7 +195,17 @@ def _migrate_0(save: dict) -> dict:
     return dict(save)
 
 
-MIGRATIONS = {0: _migrate_0}
+def _migrate_1(save: dict) -> dict:
+    """Format 1 -> 2 (ruling D40, a turn does not go round in circles): the piles rebuilt
+    this turn and the rows emptied this turn (kept before only with Save the Bees). A
+    format-1 save does not say; both start empty at the load."""
+    out = dict(save)
+    out.setdefault("rebuilt", [])
+    out.setdefault("emptied", [])
+    return out
+
+
+MIGRATIONS = {0: _migrate_0, 1: _migrate_1}
 
 
 # -- the checks across fields ------------------------------------------------------------------
@@ -215,6 +226,12 @@ def check_save(s: Any) -> None:
     """Everything a loaded state must satisfy beyond its fields' own checks."""
     g = s.game
     n = g.players
+    if "actions" in s.rebuilt and not g.chili:
+        raise RuleError("rebuilt: 'actions' needs the Secret Ingredient module (no Action "
+                        "cards without it)")
+    if s.turn > n * g.round_limit:
+        raise RuleError(f"turn: {s.turn} is past the last round the limit allows "
+                        f"({g.round_limit} rounds of {n} turns, ruling D41)")
     if g.bees:
         for p in range(n):
             if len(s.open_challenges[p]) + len(s.done_challenges[p]) > CHALLENGES_EACH:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ...core.fields import Field, Int, PerSeat
+from ...core.fields import Field, Int, PerSeat, Str, Tuple
 from ...core.stages import StagedState
 from ...errors import RuleError
 from ...protocol import CHANCE, TERMINAL, Action
@@ -50,6 +50,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import DinerGame
 
 Counts = tuple  # one count per ingredient kind
+#: The face-down piles a turn may rebuild from their discard piles, once each (D40).
+PILES = ("actions", "orders")
 
 
 def _bees(g: Any) -> bool:
@@ -69,7 +71,7 @@ class DinerState(DinerReads, DinerView, StagedState):
     ``apply`` (or ``child``)."""
 
     KINDS = RULES
-    FORMAT = 1
+    FORMAT = 2
     MIGRATIONS = MIGRATIONS
     FIELDS = (
         Field("turn", Int(0, 10**6), doc="the turn being played, 1 for the first; 0 in set-up"),
@@ -87,8 +89,14 @@ class DinerState(DinerReads, DinerView, StagedState):
         Field("box", Ids(orders_of, "orders", sort=True, starting_only=True),
               doc="the Starting orders left in the box"),
         Field("stack", STACK),
+        # Ruling D40, a turn does not go round in circles: the piles rebuilt from their
+        # discard piles this turn (each at most once), and the sizes of the shelf rows
+        # emptied this turn (a bonus at most once; also Save the Bees' "Manage the stock!").
+        Field("rebuilt", Tuple(Str(PILES), sort=True),
+              doc="the face-down piles rebuilt from their discard piles this turn (D40)"),
+        Field("emptied", Emptied(), doc="the shelf rows emptied this turn (D27, D40)"),
         # Save the Bees: each beehive, the face-up and the announced Challenges, those in
-        # the box, and the sizes of the shelf rows emptied this turn (for Challenges).
+        # the box.
         Field("hives", PerSeat(Int(0, BEES)), key="beehives", when=_bees,
               default=_per_seat(0)),
         Field("open_challenges", PerSeat(Ids(challenges_of, "Challenges")), key="challenges",
@@ -97,7 +105,6 @@ class DinerState(DinerReads, DinerView, StagedState):
               when=_bees, default=_per_seat(())),
         Field("challenge_box", Ids(challenges_of, "Challenges", sort=True), when=_bees,
               default=()),
-        Field("emptied", Emptied(), when=_bees, default=()),
         # Secret Ingredient: Action card hands, the face-down draw pile (kept sorted: draws
         # are uniform chance nodes, so its order is never needed), the discard pile.
         Field("hands", PerSeat(Ids(actions_of, "Action cards")), when=_chili,
@@ -135,7 +142,7 @@ class DinerState(DinerReads, DinerView, StagedState):
         s.hives = (0,) * n
         s.open_challenges = s.done_challenges = s.hands = ((),) * n
         s.challenge_box = tuple(sorted(game.challenges))
-        s.emptied = ()
+        s.emptied = s.rebuilt = ()
         s.action_deck = tuple(sorted(game.action_cards))
         s.action_discards = ()
         s.current_player, s._legal, s._chance = CHANCE, None, None
@@ -153,11 +160,12 @@ class DinerState(DinerReads, DinerView, StagedState):
         """End of the Game: "the current round is played to the end, so that all kitchen
         helpers have had the same number of turns" (seat 0 starts, D1)."""
         n = self.game.players
-        if self.turn and self.turn % n == 0 and self.triggered():
-            return False
+        if self.turn and self.turn % n == 0 and (
+                self.triggered() or self.turn >= n * self.game.round_limit):
+            return False  # the end, or the last round the limit allows (D41)
         self.turn += 1
         self.stack = new_turn(self.game, (self.turn - 1) % n)
-        self.emptied = ()
+        self.emptied = self.rebuilt = ()
         return True
 
     def triggered(self) -> bool:
@@ -319,15 +327,17 @@ class DinerState(DinerReads, DinerView, StagedState):
 
     def restock_orders(self) -> None:
         """The order pile is used up: the discard pile of unfulfilled orders is shuffled
-        into a new one (D15)."""
-        if not self.deck and self.order_discard:
+        into a new one (D15), once a turn at most (D40)."""
+        if not self.deck and self.order_discard and "orders" not in self.rebuilt:
             self.deck, self.order_discard = tuple(sorted(self.order_discard)), ()
+            self.rebuilt = tuple(sorted((*self.rebuilt, "orders")))
 
     def restock_actions(self) -> None:
         """Action Cards: "If the Action card draw pile is used up, shuffle the discard pile
-        face down and form a new Action card draw pile." """
-        if not self.action_deck and self.action_discards:
+        face down and form a new Action card draw pile", once a turn at most (D40)."""
+        if not self.action_deck and self.action_discards and "actions" not in self.rebuilt:
             self.action_deck, self.action_discards = tuple(sorted(self.action_discards)), ()
+            self.rebuilt = tuple(sorted((*self.rebuilt, "actions")))
 
     # -- scores -----------------------------------------------------------------------------------
     def scores(self) -> list[dict[str, int]]:

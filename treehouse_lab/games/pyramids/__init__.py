@@ -1,7 +1,8 @@
 """Treehouse (pyramids): trios of pyramids, the House, and the six-faced action die.
 
     import treehouse_lab as tl
-    game = tl.load_game("pyramids", players=2, aim_stack_top=True, house_start="LMS")
+    game = tl.load_game("pyramids", players=2, aim_stack_top=True, house_start="LMS",
+                       roll_limit=2000)
     state = game.new_initial_state()
 
 ``arrangement`` is the model of one line of pieces (the rulings' notation and the five

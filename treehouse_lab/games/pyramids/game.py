@@ -1,7 +1,8 @@
 """Treehouse (pyramids): the game, its options and the move table every state looks up.
 
     import treehouse_lab as tl
-    game = tl.load_game("pyramids", players=2, aim_stack_top=True, house_start="LMS")
+    game = tl.load_game("pyramids", players=2, aim_stack_top=True, house_start="LMS",
+                       roll_limit=2000)
 
 Rulings referred to below are shared/design/pyramids-rulings.md and, for the project's own
 extra rulings (R1, R2, ...), docs/rulings/pyramids.md.
@@ -24,6 +25,10 @@ from .state import Decision, PyramidsState
 from .table import INDEX, table
 
 MAX_PLAYERS = 8
+#: Ruling R18: the die is rolled at most this many times in a game (re-rolls count); a
+#: random mover needs about 120 rolls on average and passes 2,000 in fewer than one game
+#: in ten million, so a real game never meets the limit.
+ROLL_LIMIT = 2000
 
 
 def _check_players(value: Any) -> int:
@@ -35,6 +40,13 @@ def _check_players(value: Any) -> int:
     return value
 
 
+def _check_roll_limit(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10**6:
+        raise RuleError(f"option roll_limit={quote(value)} is not allowed; allowed values: "
+                        "a whole number of rolls 1 to 1000000 (ruling R18)")
+    return value
+
+
 def _check_house_start(value: Any) -> str:
     try:
         return str(Arrangement.parse(value, pieces=TRIO))
@@ -43,7 +55,8 @@ def _check_house_start(value: Any) -> str:
 
 
 class PyramidsGame(Game):
-    """``tl.load_game("pyramids", players=2, aim_stack_top=True, house_start="LMS")``."""
+    """``tl.load_game("pyramids", players=2, aim_stack_top=True, house_start="LMS",
+    roll_limit=2000)``."""
 
     NAME: ClassVar[str] = "pyramids"
     TITLE: ClassVar[str] = "Treehouse"
@@ -59,6 +72,11 @@ class PyramidsGame(Game):
                "the House's starting arrangement, in the rulings' notation (the rulebook: "
                "the Tree, LMS; the publisher's own start is '<L S M>')",
                check=_check_house_start, examples=("LMS", "<L S M>")),
+        Option("roll_limit", ROLL_LIMIT,
+               "the most rolls of the die in a game, re-rolls included: after the last "
+               "one the game ends in a tie of all players if nobody has matched (ruling "
+               f"R18; {ROLL_LIMIT} is far beyond any real game)",
+               check=_check_roll_limit, examples=(ROLL_LIMIT, 40)),
     )
     ACTION_TYPES: ClassVar[tuple[type[Action], ...]] = (Roll, Play, Pass)
     RENDERER: ClassVar[str] = "treehouse_lab.games.pyramids.render"
@@ -69,6 +87,7 @@ class PyramidsGame(Game):
         super().__init__(**options)
         self.aim_stack_top: bool = self.options["aim_stack_top"]
         self.house_start: Arrangement = Arrangement.parse(self.options["house_start"], TRIO)
+        self.roll_limit: int = self.options["roll_limit"]
         self.tree: Arrangement = Arrangement.tree(TRIO)
         #: The move table of this Aim ruling (table.py), shared by every game with it.
         self.table = table(self.aim_stack_top)
@@ -98,19 +117,17 @@ class PyramidsGame(Game):
                            chance={Roll: Listed(tuple(ROLLS[f] for f in FACES))})
 
     def max_game_length(self) -> int:
-        """No bound exists under the rules as ruled, so none is published.
+        """``2 * roll_limit``: a proven bound, charged to the die (ruling R18).
 
-        Nothing in Treehouse runs out: the pieces only change arrangement, the game ends
-        at the first match with no turn limit (ruling R11), and a vain roll is rolled again
-        with no limit on re-rolls (R8), so even the chance steps of one turn are
-        unbounded. Two players can keep their trios off the House for ever (an adversarial
-        policy played 4,000 steps without an end). A bound needs a new ruling, such as a
-        roll limit after which the game is a tie (each roll and each move charged to it:
-        at most two steps a roll); until then this raises, and the conformance suite's
-        length tests are a strict expected failure for this game."""
-        raise NotImplementedError(
-            "pyramids: no bound on the length of a game exists under rulings R8 and R11 "
-            "(no turn limit, no limit on re-rolls); see PyramidsGame.max_game_length")
+        Every step is a roll (a chance step) or a decision (a ``Play`` or a ``Pass``), and
+        every decision uses the roll just made: a roll either waits to be used, and the
+        very next step is its one decision, or it is vain (R8) and the next step is
+        another roll. So there are at most as many decisions as rolls. The game ends at
+        the latest with roll number ``roll_limit``: after it is used (or found vain) with
+        no match, it is a tie (R18). Hence at most ``roll_limit`` rolls and as many
+        decisions. The bound is met by a game in which nobody matches and no roll is
+        vain."""
+        return 2 * self.roll_limit
 
     def components(self) -> dict[str, list[str]]:
         return {k: list(v) for k, v in self._components.items()}

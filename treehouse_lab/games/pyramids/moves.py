@@ -53,13 +53,21 @@ def _not_now(s: PyramidsState, a: Action, player: int) -> str | None:
     return None
 
 
+def _last_roll(s: PyramidsState) -> bool:
+    """Is the roll waiting to be used the last one the limit allows (R18)?"""
+    return s.rolls >= s.game.roll_limit
+
+
 def _end_turn(s: PyramidsState, won: list[int]) -> None:
     """The roll is used: the next player rolls, unless someone has won (ruling on ties in
-    rules.winners_after: the mover alone, else every matching player)."""
+    rules.winners_after: the mover alone, else every matching player) or that was the
+    last roll the limit allows (a tie of all, ruling R18)."""
     s.rolled = s.rerolled = s.turn_decision = None
     if won:
         s.won = tuple(won)
         s.pop()  # the game is over (stages.stages_from)
+    elif s.rolls >= s.game.roll_limit:
+        s.pop()  # the last roll is used: a tie of all players (R18)
     else:
         # The next player's turn: the move stage stays under a new roll of the die.
         s.to_move = left_of(s.to_move, s.game.players)
@@ -79,9 +87,12 @@ class RollKind(Kind):
                 "and must use it now (or pass, if allowed)")
 
     def apply(self, s: PyramidsState, a: Roll, player: int) -> None:
+        s.rolls += 1  # every roll counts towards the limit, re-rolls too (R18)
         decision = s.game.decide(s.trio_numbers[s.to_move], s.house_number, a.face)
         if decision[1].reroll:
             s.rerolled = a.face  # the roll stage stays: roll again
+            if s.rolls >= s.game.roll_limit:
+                s.stack = ()  # no roll is left: a tie of all players (R18)
             return
         s.rolled, s.rerolled, s.turn_decision = a.face, None, decision
         s.pop()
@@ -94,6 +105,10 @@ class RollKind(Kind):
         who = _who(s)
         if s.stage == "roll" and s.game.decide(
                 s.trio_numbers[s.to_move], s.house_number, a.face)[1].reroll:
+            if s.rolls + 1 >= s.game.roll_limit:
+                return (f"{who} rolls {data.FACE_NAMES[a.face]}: it can change neither "
+                        f"their trio nor the House, and it was the last roll: "
+                        f"{s.draw_words()}")
             return (f"{who} rolls {data.FACE_NAMES[a.face]}: it can change neither "
                     "their trio nor the House, so they roll again")
         return f"{who} rolls {data.FACE_NAMES[a.face]}"
@@ -167,6 +182,8 @@ class PlayKind(Kind):
         won = s.winners_if(a)
         if won:
             parts.append(s.win_words(won, s.to_move))
+        elif _last_roll(s):
+            parts.append(f"This is the last roll: {s.draw_words()}.")
         return " ".join(parts)
 
     def narrate(self, s: PyramidsState, a: Play, player: int) -> str:
@@ -179,6 +196,8 @@ class PlayKind(Kind):
         won = s.winners_if(a)
         if won:
             line += ". " + s.win_words(won, s.to_move)
+        elif _last_roll(s):
+            line += f"; that was the last roll: {s.draw_words()}"
         return line
 
     def click_path(self, s: PyramidsState, a: Play, seat: int) -> tuple[str, ...]:
@@ -219,6 +238,8 @@ class PassKind(Kind):
                 f"House or pass ({data.HOW_TO_PLAY}: {data.MAY_HOUSE}).")
 
     def narrate(self, s: PyramidsState, a: Pass, player: int) -> str:
+        if _last_roll(s):
+            return f"{_who(s)} passes; that was the last roll: {s.draw_words()}"
         return f"{_who(s)} passes"
 
     def click_path(self, s: PyramidsState, a: Pass, seat: int) -> tuple[str, ...]:

@@ -27,6 +27,7 @@ def position(g: PyramidsGame, trios: Sequence[Arrangement | str] | None = None,
         "rolled": rolled,
         "rerolled": None,
         "winners": [],
+        "rolls": 0 if rolled is None else 1,
     })
 
 

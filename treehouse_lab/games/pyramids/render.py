@@ -83,7 +83,9 @@ def render_text(state: Any) -> str:
     lines = [f"{'House':<{width}}  {state.house}"]
     for p in range(g.players):
         note = []
-        if p in state.winners():
+        if state.drawn:
+            note.append("a tie: no match within the roll limit")
+        elif p in state.winners():
             note.append("matches the House: WINS")
         elif state.matches(p):
             note.append(SAME_AT_SETUP)
@@ -175,6 +177,9 @@ def _sentences(state: Any, picked: tuple[str, str], selection: frozenset) -> dic
 
 def _status(state: Any) -> str:
     g = state.game
+    if state.drawn:
+        return (f"No match in {g.roll_limit} rolls of the die: the game ends in a tie of all "
+                "players")
     if state.is_terminal():
         won = state.winners()
         names = " and ".join(g.player_name(w) for w in won)
@@ -244,7 +249,9 @@ def _cell(state: Any, side: str, p: int, x0: float, y0: float, targets: frozense
         label = g.player_name(p) + (" (you)" if viewer == p else "")
         owner = f"{g.player_name(p)}'s"
         notes = ["to move"] if to_move else []
-        if p in state.winners():
+        if state.drawn:
+            notes, sub_colour = ["a tie: no match within the roll limit"], "#6d4c41"
+        elif p in state.winners():
             notes, sub_colour = ["WINS: matches the House!"], "#2e7d32"
         else:
             # Equal to the House without an action making it so: no match (rulings,

@@ -20,7 +20,7 @@ from .table import ARRANGEMENTS
 if TYPE_CHECKING:  # pragma: no cover
     from .state import PyramidsState
 
-FORMAT = 1
+FORMAT = 2
 
 
 def migrate_0(save: dict) -> dict:
@@ -28,7 +28,17 @@ def migrate_0(save: dict) -> dict:
     return {"game": "pyramids", **save}
 
 
-MIGRATIONS: Mapping[int, Callable[[dict], dict]] = {0: migrate_0}
+def migrate_1(save: dict) -> dict:
+    """Format 1 -> 2: the roll count of the roll limit (ruling R18). A format-1 save does
+    not say how many rolls were made, so the count starts at the load: 1 if a roll is
+    waiting (or was just rolled in vain), else 0."""
+    out = dict(save)
+    if "rolls" not in out:
+        out["rolls"] = int(out.get("rolled") is not None or out.get("rerolled") is not None)
+    return out
+
+
+MIGRATIONS: Mapping[int, Callable[[dict], dict]] = {0: migrate_0, 1: migrate_1}
 
 
 def check(s: PyramidsState) -> None:
@@ -56,6 +66,7 @@ def check(s: PyramidsState) -> None:
                             f"matching player wins; expected {expected}, got {winners}")
     if rolled is not None and rerolled is not None:
         raise RuleError("state.rerolled: must be null once a usable face is rolled")
+
     trio = trios[to_move]
     if rolled is not None and g.decide(trio, house, rolled)[1].reroll:
         raise RuleError(f"state.rolled: {rolled} can change neither the trio of "
@@ -63,6 +74,8 @@ def check(s: PyramidsState) -> None:
     if rerolled is not None and not g.decide(trio, house, rerolled)[1].reroll:
         raise RuleError(f"state.rerolled: {rerolled} could be used by "
                         f"{g.player_name(to_move)}, so it would not have been rolled again")
+    if (rolled is not None or rerolled is not None) and not s.rolls:
+        raise RuleError("state.rolls: a face was rolled, so at least 1 roll was made")
 
 
-__all__ = ["FORMAT", "MIGRATIONS", "check", "migrate_0"]
+__all__ = ["FORMAT", "MIGRATIONS", "check", "migrate_0", "migrate_1"]

@@ -66,8 +66,9 @@ ROLL, MOVE = RollStage(), MoveStage()
 
 
 def stages_from(s: PyramidsState) -> tuple[Stage, ...]:
-    """The stages left in the turn ``s`` is in, next first; () once someone has won."""
-    if s.won:
+    """The stages left in the turn ``s`` is in, next first; () once someone has won, or
+    once the last roll the limit allows has been used (or was vain) without a match (R18)."""
+    if s.won or (s.rolled is None and s.rolls >= s.game.roll_limit):
         return ()
     return (ROLL, MOVE) if s.rolled is None else (MOVE,)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ...core.fields import Codec, Field, Opt, PerSeat, Seat, Str, Tuple
+from ...core.fields import Codec, Field, Int, Opt, PerSeat, Seat, Str, Tuple
 from ...core.stages import StagedState
 from ...errors import RuleError
 from ...protocol import Action
@@ -87,6 +87,8 @@ class PyramidsState(StagedState):
         Field("rerolled", Named(Opt(Str(FACES))),
               doc="the face just rolled that could change neither trio nor House"),
         Field("won", Named(Tuple(Seat())), key="winners", doc="the winners, in seat order"),
+        Field("rolls", Named(Int(0, lambda g: g.roll_limit)),
+              doc="the rolls of the die so far, re-rolls included (ruling R18)"),
     )
     #: ``stack`` is rebuilt from the fields (stages.stages_from); ``turn_decision`` is the
     #: decision of the roll waiting to be used, kept by the Roll kind (None: look it up).
@@ -99,6 +101,7 @@ class PyramidsState(StagedState):
     rolled: str | None
     rerolled: str | None
     won: tuple[int, ...]
+    rolls: int
     turn_decision: Decision | None
 
     @classmethod
@@ -107,6 +110,7 @@ class PyramidsState(StagedState):
         s.game, s.trio_numbers, s.house_number, s.to_move = game, trios, house, 0
         s.rolled = s.rerolled = s.turn_decision = None
         s.won = ()
+        s.rolls = 0
         s.stack = ()
         s._run()
         return s
@@ -164,7 +168,15 @@ class PyramidsState(StagedState):
         found = self.found(action)
         return found[2] if found else None
 
+    @property
+    def drawn(self) -> bool:
+        """The game ended at the roll limit with no match: a tie of all players (R18)."""
+        return not self.won and not self.stack and self.rolls >= self.game.roll_limit
+
     def winners(self) -> list[int]:
+        """The matching winners; every player once the roll limit ends the game (R18)."""
+        if self.drawn:
+            return list(range(self.game.players))
         return list(self.won)
 
     def winners_if(self, action: Play) -> list[int]:
@@ -188,9 +200,13 @@ class PyramidsState(StagedState):
             return f"{names} now matches the House and wins!"
         return f"{names} now match the House: a tie!"
 
+    def draw_words(self) -> str:
+        return (f"the die has been rolled {self.game.roll_limit} times without a match, so "
+                "the game ends in a tie of all players (ruling R18)")
+
     def _over(self, action: Action) -> str:
-        return (f"{action} is not allowed: the game is over "
-                f"({self.win_words(self.won, self.to_move)})")
+        why = self.draw_words() if self.drawn else self.win_words(self.won, self.to_move)
+        return f"{action} is not allowed: the game is over ({why})"
 
     # -- views ----------------------------------------------------------------------------
     def _observation(self, player: int) -> dict:

@@ -19,7 +19,9 @@ def observation(s: PyramidsState, player: int) -> dict:
         "to_move": s.to_move,
         "rolled": s.rolled,
         "rerolled": s.rerolled,
-        "winners": list(s.won),
+        "winners": s.winners(),
+        "rolls": s.rolls,
+        "roll_limit": s.game.roll_limit,
         "player": player,
         "matches": [s.matches(p) for p in range(s.game.players)],
     }
