@@ -18,8 +18,9 @@ The built-in bots, weakest first:
   a budget of iterations (reproducible) or seconds. Hidden cards are sampled from what its
   seat can see, never read from the true state.
 * Per-game heuristics, each documented in its game's ``bots`` module as what it teaches:
-  ``backyard-runs`` (keeps its colour run) and ``pyramids-solo`` (plays the exact
-  solitaire solver's moves).
+  ``backyard-runs`` (keeps its colour run), ``pyramids-solo`` (plays the exact
+  solitaire solver's moves) and ``pyramids-perfect`` (two-player Treehouse solved: the
+  perfect policy, from a table shipped in the package).
 
 A name may carry keyword parameters: ``"mcts(iterations=400)"``. The bot's ``name`` spells
 them the same way, so a save records them and a reload builds the same bot.
@@ -135,12 +136,13 @@ BOTS: dict[str, Callable[..., Any]] = {
     "mcts": _lazy("treehouse_lab.search.mcts:MCTSBot"),
     "backyard-runs": _lazy("treehouse_lab.games.backyard.bots:RunKeeperBot"),
     "pyramids-solo": _lazy("treehouse_lab.games.pyramids.bots:SoloSolverBot"),
+    "pyramids-perfect": _lazy("treehouse_lab.games.pyramids.perfect:PerfectBot"),
     "magical-builder": _lazy("treehouse_lab.games.magical.bots:BuilderBot"),
 }
 
 #: Bots made for one game only: {bot name: game name}. Every other bot plays any game.
 GAME_BOTS: dict[str, str] = {"backyard-runs": "backyard", "pyramids-solo": "pyramids",
-                             "magical-builder": "magical"}
+                             "pyramids-perfect": "pyramids", "magical-builder": "magical"}
 
 
 def register_bot(name: str, factory: Callable[..., Any]) -> None:
