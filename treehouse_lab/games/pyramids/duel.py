@@ -121,6 +121,7 @@ class Model:
     denominator: np.ndarray          # (N, 1, N): denominator - rerolled weight
     wild_is_union: bool
     outcomes: dict[str, dict[tuple[bool, bool], str]]
+    house_moves: bool = True
 
 
 def die_weights() -> tuple[dict[str, int], int]:
@@ -133,8 +134,12 @@ def die_weights() -> tuple[dict[str, int], int]:
     return {f: int(p * d) for f, p in die}, d
 
 
-def build(aim_stack_top: bool = True) -> Model:
-    """Read the variant's move table and ask the turn rule about every (trio, House, face)."""
+def build(aim_stack_top: bool = True, house_moves: bool = True) -> Model:
+    """Read the variant's move table and ask the turn rule about every (trio, House, face).
+
+    ``house_moves=False`` is an analysis, not a rule: both players always turn the House
+    down (a pass wherever the turn rule offers the House alone, the trio on a Wild), which
+    measures how much of the first player's advantage the House moves are worth."""
     tab = table(aim_stack_top)
     results: dict[str, dict[str, list[list[int]]]] = {}
     for side in (TRIO_SIDE, HOUSE_SIDE):
@@ -163,8 +168,9 @@ def build(aim_stack_top: bool = True) -> Model:
                         turn.house and list(turn.house) != theirs:
                     raise AssertionError("turn_rule offered part of a side's moves")
                 t_ok[a, 0, h] = bool(turn.trio)
-                h_ok[a, 0, h] = bool(turn.house)
-                p_ok[a, 0, h] = turn.may_pass
+                h_ok[a, 0, h] = bool(turn.house) and house_moves
+                p_ok[a, 0, h] = turn.may_pass or (bool(turn.house) and not house_moves
+                                                  and not turn.trio)
                 if turn.reroll:
                     rerolled[a, 0, h] += weight[f]
         trio_ok[f], house_ok[f], pass_ok[f] = t_ok, h_ok, p_ok
@@ -174,7 +180,7 @@ def build(aim_stack_top: bool = True) -> Model:
     outcomes = {side: {(m, o): outcome(side, m, o) for m in (False, True)
                        for o in (False, True)} for side in (TRIO_SIDE, HOUSE_SIDE)}
     return Model(bool(aim_stack_top), results, trio_ok, house_ok, pass_ok, weight,
-                 d - rerolled, wild_is_union, outcomes)
+                 d - rerolled, wild_is_union, outcomes, bool(house_moves))
 
 
 def solitaire_rolls(m: Model, tolerance: float = 1e-13) -> np.ndarray:
@@ -419,6 +425,7 @@ class TwoPlayerSolution:
     def summary(self) -> dict[str, Any]:
         return {
             "aim_stack_top": self.aim_stack_top, "house_start": self.house_start,
+            "house_moves": self.model.house_moves,
             "win": list(self.win), "tie": list(self.tie), "width": self.width,
             "sweeps": self.sweeps, "classes": self.classes, "positions": N ** 3,
             "seconds": round(self.seconds, 1),
@@ -435,10 +442,12 @@ def _number(x: Arrangement | str | int) -> int:
 
 def solve_two_player(aim_stack_top: bool = True, house_start: str = "LMS",
                      progress: bool = True, tolerance: float = 1e-12,
-                     max_sweeps: int = 2000,
+                     max_sweeps: int = 2000, house_moves: bool = True,
                      report: Callable[[str], None] = print) -> TwoPlayerSolution:
     """Bracket the two-player value until the widest gap over *every* position is at most
-    ``tolerance`` (module docstring); ``progress`` reports every tenth sweep."""
+    ``tolerance`` (module docstring); ``progress`` reports every tenth sweep.
+    ``house_moves=False`` solves the analysis in which nobody ever moves the House
+    (``build``)."""
     start_arr = Arrangement.parse(house_start, TRIO)
     if not 0 < tolerance < 1:
         raise RuleError(f"tolerance must be between 0 and 1, got {tolerance!r}")
@@ -447,7 +456,7 @@ def solve_two_player(aim_stack_top: bool = True, house_start: str = "LMS",
         tracemalloc.start()
     tracemalloc.reset_peak()
     t0 = time.perf_counter()
-    model = build(aim_stack_top)
+    model = build(aim_stack_top, house_moves)
     reduced = reduce_model(model)
     sweep = Sweeper(model, reduced)
     if any(out == TIE for side in model.outcomes.values() for out in side.values()):
