@@ -6,8 +6,6 @@ Writes, under ``treehouse_lab/games/pyramids/solved/``:
 
 * ``perfect-policy-aim1.bin`` / ``perfect-policy-aim0.bin``: the perfect policy tables the
   ``pyramids-perfect`` bot plays (``perfect.PolicyTable``);
-* with ``--no-house``, under "analysis", the same game solved with nobody ever moving the
-  House (an analysis, not a rule: how much of the advantage the House moves are worth);
 * ``two-player.json``: for each variant the certified interval of the first player's win
   probability from the rulebook's start, its width, the sweeps, time and peak memory, the
   policy's certified regret, and the first player's interval for every ``house_start``
@@ -47,18 +45,11 @@ def solve_variant(aim: bool) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--aim", choices=("both", "on", "off", "none"), default="both")
-    parser.add_argument("--no-house", action="store_true",
-                        help="also solve the analysis where nobody moves the House (rulebook "
-                             "game otherwise): how much of the advantage House moves are worth")
+    parser.add_argument("--aim", choices=("both", "on", "off"), default="both")
     args = parser.parse_args()
     OUT.mkdir(exist_ok=True)
     results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {"variants": {}}
-    if args.no_house:
-        sol = duel.solve_two_player(aim_stack_top=True, house_moves=False, progress=True)
-        results.setdefault("analysis", {})["no_house_moves"] = sol.summary()
-        print(json.dumps(sol.summary()))
-    for aim in {"both": (True, False), "on": (True,), "off": (False,), "none": ()}[args.aim]:
+    for aim in {"both": (True, False), "on": (True,), "off": (False,)}[args.aim]:
         results["variants"][f"aim_stack_top={aim}"] = solve_variant(aim)
     results["note"] = ("First player's win probability under perfect play, two players, "
                        "certified intervals; made by tools/solve_pyramids.py")

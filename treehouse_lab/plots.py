@@ -309,10 +309,10 @@ def first_player_advantage(variants: Mapping[str, Mapping[str, Sequence[float]]]
         ranked = sorted(starts, key=lambda h: sum(starts[h]))
         ys = [sum(starts[h]) / 2 - 0.5 for h in ranked]
         ax.plot(range(len(ys)), ys, color=colour, label=label)
-        for h in marks:
+        for h, marker in zip(marks, "os^Dv"):
             if h in starts:
                 x = ranked.index(h)
-                ax.errorbar([x], [ys[x]], marker="o", color=colour, linestyle="none",
+                ax.errorbar([x], [ys[x]], marker=marker, color=colour, linestyle="none",
                             label=f"{label}: House {h}")
     ax.axhline(0.0, color="grey", linestyle="--", label="fair (no advantage)")
     ax.set_title("first player's advantage under perfect play, by starting House")

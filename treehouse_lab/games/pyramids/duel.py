@@ -121,7 +121,6 @@ class Model:
     denominator: np.ndarray          # (N, 1, N): denominator - rerolled weight
     wild_is_union: bool
     outcomes: dict[str, dict[tuple[bool, bool], str]]
-    house_moves: bool = True
 
 
 def die_weights() -> tuple[dict[str, int], int]:
@@ -134,12 +133,8 @@ def die_weights() -> tuple[dict[str, int], int]:
     return {f: int(p * d) for f, p in die}, d
 
 
-def build(aim_stack_top: bool = True, house_moves: bool = True) -> Model:
-    """Read the variant's move table and ask the turn rule about every (trio, House, face).
-
-    ``house_moves=False`` is an analysis, not a rule: both players always turn the House
-    down (a pass wherever the turn rule offers the House alone, the trio on a Wild), which
-    measures how much of the first player's advantage the House moves are worth."""
+def build(aim_stack_top: bool = True) -> Model:
+    """Read the variant's move table and ask the turn rule about every (trio, House, face)."""
     tab = table(aim_stack_top)
     results: dict[str, dict[str, list[list[int]]]] = {}
     for side in (TRIO_SIDE, HOUSE_SIDE):
@@ -168,9 +163,8 @@ def build(aim_stack_top: bool = True, house_moves: bool = True) -> Model:
                         turn.house and list(turn.house) != theirs:
                     raise AssertionError("turn_rule offered part of a side's moves")
                 t_ok[a, 0, h] = bool(turn.trio)
-                h_ok[a, 0, h] = bool(turn.house) and house_moves
-                p_ok[a, 0, h] = turn.may_pass or (bool(turn.house) and not house_moves
-                                                  and not turn.trio)
+                h_ok[a, 0, h] = bool(turn.house)
+                p_ok[a, 0, h] = turn.may_pass
                 if turn.reroll:
                     rerolled[a, 0, h] += weight[f]
         trio_ok[f], house_ok[f], pass_ok[f] = t_ok, h_ok, p_ok
@@ -180,7 +174,7 @@ def build(aim_stack_top: bool = True, house_moves: bool = True) -> Model:
     outcomes = {side: {(m, o): outcome(side, m, o) for m in (False, True)
                        for o in (False, True)} for side in (TRIO_SIDE, HOUSE_SIDE)}
     return Model(bool(aim_stack_top), results, trio_ok, house_ok, pass_ok, weight,
-                 d - rerolled, wild_is_union, outcomes, bool(house_moves))
+                 d - rerolled, wild_is_union, outcomes)
 
 
 def solitaire_rolls(m: Model, tolerance: float = 1e-13) -> np.ndarray:
@@ -198,25 +192,25 @@ def solitaire_rolls(m: Model, tolerance: float = 1e-13) -> np.ndarray:
     eye = np.eye(N, dtype=bool)
     den = m.denominator[:, 0, :].astype(float)
     d = float(sum(m.weight.values()))
+    pads = {}
+    for f in FACES:
+        for side in (TRIO_SIDE, HOUSE_SIDE):
+            rows = m.results[side][f]
+            pad = np.full((N, max(1, max(map(len, rows)))), N)  # N: a column of +inf
+            for i, row in enumerate(rows):
+                pad[i, :len(row)] = row
+            pads[side, f] = pad
     for _ in range(100_000):
-        # choices' costs: 0 where the move matches (x == h on the trio, y == a on the House)
-        trio_cost = np.where(eye, 0.0, r)          # [x, h]: trio becomes x
-        house_cost = np.where(eye, 0.0, r)         # [a, y]: House becomes y
+        # a choice's cost: 0 where the move matches (x == h on the trio, y == a on the House)
+        cost = np.where(eye, 0.0, r)
+        trio_cost = np.vstack([cost, np.full((1, N), np.inf)])   # [x, h]: trio becomes x
+        house_cost = np.hstack([cost, np.full((N, 1), np.inf)])  # [a, y]: House becomes y
         num = np.full((N, N), d)
         for f in FACES:
-            best = np.full((N, N), np.inf)
             t_ok, h_ok, p_ok = (x[f][:, 0, :] for x in (m.trio_ok, m.house_ok, m.pass_ok))
-            for a in range(N):
-                xs = m.results[TRIO_SIDE][f][a]
-                if xs:
-                    best[a] = np.where(t_ok[a], np.minimum(best[a], trio_cost[xs].min(0)),
-                                       best[a])
-            for h in range(N):
-                ys = m.results[HOUSE_SIDE][f][h]
-                if ys:
-                    best[:, h] = np.where(h_ok[:, h],
-                                          np.minimum(best[:, h], house_cost[:, ys].min(1)),
-                                          best[:, h])
+            best = np.where(t_ok, trio_cost[pads[TRIO_SIDE, f]].min(axis=1), np.inf)
+            best = np.where(h_ok, np.minimum(best, house_cost[:, pads[HOUSE_SIDE, f]].min(axis=2)),
+                            best)
             best = np.where(p_ok, np.minimum(best, r), best)
             used = t_ok | h_ok
             num += np.where(used, m.weight[f] * np.where(used, best, 0.0), 0.0)
@@ -425,7 +419,6 @@ class TwoPlayerSolution:
     def summary(self) -> dict[str, Any]:
         return {
             "aim_stack_top": self.aim_stack_top, "house_start": self.house_start,
-            "house_moves": self.model.house_moves,
             "win": list(self.win), "tie": list(self.tie), "width": self.width,
             "sweeps": self.sweeps, "classes": self.classes, "positions": N ** 3,
             "seconds": round(self.seconds, 1),
@@ -442,12 +435,10 @@ def _number(x: Arrangement | str | int) -> int:
 
 def solve_two_player(aim_stack_top: bool = True, house_start: str = "LMS",
                      progress: bool = True, tolerance: float = 1e-12,
-                     max_sweeps: int = 2000, house_moves: bool = True,
+                     max_sweeps: int = 2000,
                      report: Callable[[str], None] = print) -> TwoPlayerSolution:
     """Bracket the two-player value until the widest gap over *every* position is at most
-    ``tolerance`` (module docstring); ``progress`` reports every tenth sweep.
-    ``house_moves=False`` solves the analysis in which nobody ever moves the House
-    (``build``)."""
+    ``tolerance`` (module docstring); ``progress`` reports every tenth sweep."""
     start_arr = Arrangement.parse(house_start, TRIO)
     if not 0 < tolerance < 1:
         raise RuleError(f"tolerance must be between 0 and 1, got {tolerance!r}")
@@ -456,7 +447,7 @@ def solve_two_player(aim_stack_top: bool = True, house_start: str = "LMS",
         tracemalloc.start()
     tracemalloc.reset_peak()
     t0 = time.perf_counter()
-    model = build(aim_stack_top, house_moves)
+    model = build(aim_stack_top)
     reduced = reduce_model(model)
     sweep = Sweeper(model, reduced)
     if any(out == TIE for side in model.outcomes.values() for out in side.values()):
