@@ -19,8 +19,10 @@ The built-in bots, weakest first:
   seat can see, never read from the true state.
 * Per-game heuristics, each documented in its game's ``bots`` module as what it teaches:
   ``backyard-runs`` (keeps its colour run), ``pyramids-solo`` (plays the exact
-  solitaire solver's moves), ``magical-builder`` (fills its drawer and builds) and
-  ``diner-cook`` (plans its pantry visits and chases its nearest orders).
+  solitaire solver's moves), ``pyramids-perfect`` (two-player Treehouse solved: the
+  perfect policy, from a table shipped in the package), ``magical-builder`` (fills its
+  drawer and builds) and ``diner-cook`` (plans its pantry visits and chases its nearest
+  orders).
 
 A name may carry keyword parameters: ``"mcts(iterations=400)"``. The bot's ``name`` spells
 them the same way, so a save records them and a reload builds the same bot.
@@ -140,13 +142,15 @@ BOTS: dict[str, Callable[..., Any]] = {
     "mcts": _lazy("treehouse_lab.search.mcts:MCTSBot"),
     "backyard-runs": _lazy("treehouse_lab.games.backyard.bots:RunKeeperBot"),
     "pyramids-solo": _lazy("treehouse_lab.games.pyramids.bots:SoloSolverBot"),
+    "pyramids-perfect": _lazy("treehouse_lab.games.pyramids.perfect:PerfectBot"),
     "magical-builder": _lazy("treehouse_lab.games.magical.bots:BuilderBot"),
     "diner-cook": _lazy("treehouse_lab.games.diner.bots:CookBot"),
 }
 
 #: Bots made for one game only: {bot name: game name}. Every other bot plays any game.
 GAME_BOTS: dict[str, str] = {"backyard-runs": "backyard", "pyramids-solo": "pyramids",
-                             "magical-builder": "magical", "diner-cook": "diner"}
+                             "pyramids-perfect": "pyramids", "magical-builder": "magical",
+                             "diner-cook": "diner"}
 
 
 def register_bot(name: str, factory: Callable[..., Any]) -> None:

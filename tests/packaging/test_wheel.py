@@ -42,7 +42,7 @@ def test_wheel_ships_game_data_and_no_tests(wheel: zipfile.ZipFile) -> None:
     names = set(wheel.namelist())
     data = sorted(p.relative_to(ROOT).as_posix()
                   for p in (ROOT / "treehouse_lab").rglob("*")
-                  if p.suffix in {".toml", ".json", ".csv"})
+                  if p.suffix in {".toml", ".json", ".csv", ".bin"})
     assert data, "no data files found in the package"
     assert [d for d in data if d not in names] == []
     assert not any(n.startswith("tests/") for n in names)

@@ -52,7 +52,8 @@ def test_a_match_saves_a_bot_with_its_parameters():
 
 def test_bots_for_each_game():
     assert bots_for("backyard") == ["random", "greedy", "mcts", "backyard-runs"]
-    assert bots_for("pyramids") == ["random", "greedy", "mcts", "pyramids-solo"]
+    assert bots_for("pyramids") == ["random", "greedy", "mcts", "pyramids-solo",
+                                    "pyramids-perfect"]
     with pytest.raises(tl.RuleError, match="plays backyard only"):
         tl.simulate(tl.load_game("pyramids"), 1, bots="backyard-runs", progress=False)
 

@@ -78,6 +78,7 @@ def test_split_bots_keeps_parameters_together():
 def test_listing_bots_and_games(capsys):
     assert main(["bots", "pyramids"]) == 0
     assert capsys.readouterr().out.split() == ["random", "greedy", "mcts", "pyramids-solo",
+                                               "(pyramids", "only)", "pyramids-perfect",
                                                "(pyramids", "only)"]
     assert main(["games"]) == 0
     out = capsys.readouterr().out

@@ -452,6 +452,26 @@ def solve(pieces: str | int = "SML", aim_stack_top: bool = True,
     return solution
 
 
+def solve_two_player(aim_stack_top: bool = True, house_start: str = "LMS",
+                     progress: bool = True, **options: Any) -> Any:
+    """Two-player Treehouse solved (issue 21): the first player's win and tie
+    probabilities under perfect play as certified intervals (at most 1e-12 wide) and the
+    perfect policy for both seats. See ``duel`` for the method; it needs numpy (the
+    ``solve`` extra: ``pip install treehouse-lab[solve]``) and a few minutes.
+
+    Returns a ``duel.TwoPlayerSolution``: ``win``, ``tie``, ``width``, ``sweeps``,
+    ``seconds``, ``peak_memory_bytes``, ``value(mover, opponent, house)``, ``policy``."""
+    try:
+        import numpy  # noqa: F401
+    except ModuleNotFoundError:
+        raise RuleError("solve_two_player needs numpy: pip install 'treehouse-lab[solve]'") \
+            from None
+    from .duel import solve_two_player as solve2
+
+    return solve2(aim_stack_top=aim_stack_top, house_start=house_start, progress=progress,
+                  **options)
+
+
 def describe(solution: Solution) -> str:
     """A few lines for a notebook or the benchmark."""
     v = solution.start_value()
@@ -465,5 +485,6 @@ def describe(solution: Solution) -> str:
 
 __all__: Sequence[str] = (
     "Choice", "Solution", "WIN", "bellman_residuals", "candidate_symmetries",
-    "choices", "describe", "is_symmetry", "mirror", "relabel", "solve", "symmetries",
+    "choices", "describe", "is_symmetry", "mirror", "relabel", "solve", "solve_two_player",
+    "symmetries",
 )

@@ -1,0 +1,60 @@
+"""Solve two-player Treehouse for both Aim variants and ship the results (issue 21).
+
+    python tools/solve_pyramids.py [--aim both|on|off]
+
+Writes, under ``treehouse_lab/games/pyramids/solved/``:
+
+* ``perfect-policy-aim1.bin`` / ``perfect-policy-aim0.bin``: the perfect policy tables the
+  ``pyramids-perfect`` bot plays (``perfect.PolicyTable``);
+* ``two-player.json``: for each variant the certified interval of the first player's win
+  probability from the rulebook's start, its width, the sweeps, time and peak memory, the
+  policy's certified regret, and the first player's interval for every ``house_start``
+  (the rules do not depend on the start, so one solve answers all 204).
+
+Needs numpy (``pip install treehouse-lab[solve]``). Each variant takes a few minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from treehouse_lab.games.pyramids import duel  # noqa: E402
+from treehouse_lab.games.pyramids.perfect import table_file  # noqa: E402
+from treehouse_lab.games.pyramids.table import ARRANGEMENTS  # noqa: E402
+
+OUT = ROOT / "treehouse_lab" / "games" / "pyramids" / "solved"
+RESULTS = OUT / "two-player.json"
+
+
+def solve_variant(aim: bool) -> dict:
+    sol = duel.solve_two_player(aim_stack_top=aim, house_start="LMS", progress=True)
+    table = sol.policy
+    (OUT / table_file(aim)).write_bytes(table.to_bytes())
+    row = sol.summary()
+    row["policy_regret"] = duel.regret(sol, table)
+    row["house_starts"] = {str(h): list(sol.start_value(h)) for h in ARRANGEMENTS}
+    print(json.dumps({k: v for k, v in row.items() if k != "house_starts"}))
+    return row
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--aim", choices=("both", "on", "off"), default="both")
+    args = parser.parse_args()
+    OUT.mkdir(exist_ok=True)
+    results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {"variants": {}}
+    for aim in {"both": (True, False), "on": (True,), "off": (False,)}[args.aim]:
+        results["variants"][f"aim_stack_top={aim}"] = solve_variant(aim)
+    results["note"] = ("First player's win probability under perfect play, two players, "
+                       "certified intervals; made by tools/solve_pyramids.py")
+    RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+
+
+if __name__ == "__main__":
+    main()
