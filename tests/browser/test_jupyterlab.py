@@ -186,7 +186,7 @@ def test_backyard_bot_turn_back_forward_and_a_second_board(page, lab, screenshot
         refs = patterns_resolve(other)
         assert refs["refs"] and not refs["missing"], (i, refs)
     tie = boards.nth(1)
-    assert "wins the tie with Player 3 on 8 points" in status_text(tie)
+    assert "Player 2 wins the tie with Player 1 on 43 points" in status_text(tie)
     assert "farthest clockwise from the start player" in status_text(tie)
     save_screenshot(page, tie, screenshots / "backyard-tie.png")
     assert_fits_the_screen(page, tie)
