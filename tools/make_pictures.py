@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
+import html
 import io
 import os
 import sys
@@ -50,6 +51,13 @@ GENERATED = {"start.ipynb"}
 #: Where a PNG says which SVG it was made from.
 META_KEY = "treehouse_lab"
 SVG_HASH = "png_of_svg"
+#: What a saved board's PNG says above the board (issue 18): a reader who meets the picture
+#: before running anything (GitHub, an untrusted JupyterLab or Binder, the offline site)
+#: must not take it for a live board. A running board replaces the picture, caption and all.
+CAPTION = "\u25b6 A saved picture of the board: run this cell (Shift+Enter) to play on it."
+CAPTION_KEY = "caption"
+#: A board's SVG says so in its root element's class (``treehouse_lab.core.svg``).
+BOARD_CLASS = 'class="tl-board'
 
 
 def svg_hash(svg: str | list[str]) -> str:
@@ -110,10 +118,21 @@ def add_pictures(nb: nbformat.NotebookNode, rasterise: Callable[[str], bytes]) -
             if svg is None:
                 continue
             text = "".join(svg) if isinstance(svg, list) else svg
-            data["image/png"] = base64.b64encode(rasterise(text)).decode("ascii")
-            out.setdefault("metadata", {})[META_KEY] = {SVG_HASH: svg_hash(text)}
+            board = is_board(text)
+            png = rasterise(text, CAPTION if board else None)
+            data["image/png"] = base64.b64encode(png).decode("ascii")
+            meta = {SVG_HASH: svg_hash(text)}
+            if board:
+                meta[CAPTION_KEY] = CAPTION
+            out.setdefault("metadata", {})[META_KEY] = meta
             made += 1
     return made
+
+
+def is_board(svg: str) -> bool:
+    """Whether an SVG output is a board's picture (rather than a plot or a drawing)."""
+    head = svg[:svg.find(">") + 1]
+    return head.startswith("<svg") and BOARD_CLASS in head
 
 
 class Rasteriser:
@@ -129,10 +148,17 @@ class Rasteriser:
         self._page = self._browser.new_page(viewport={"width": 1400, "height": 900},
                                             device_scale_factor=1)
 
-    def __call__(self, svg: str) -> bytes:
+    def __call__(self, svg: str, caption: str | None = None) -> bytes:
+        """The PNG of ``svg``, with ``caption`` in a band above it when one is given (as
+        wide as the picture, 15 px text, so it reads at any zoom a board reads at)."""
+        band = "" if caption is None else (
+            "<div style='width:0;min-width:100%;box-sizing:border-box;line-height:1.35;"
+            "font:600 15px sans-serif;color:#5a3d00;background:#fff3c4;"
+            "border:1px solid #d9a520;border-radius:4px;padding:6px 10px;margin-bottom:6px'>"
+            f"{html.escape(caption)}</div>")
         self._page.set_content(
             "<!doctype html><html><body style='margin:0;background:transparent'>"
-            f"<div id='picture' style='display:inline-block;line-height:0'>{svg}</div>"
+            f"<div id='picture' style='display:inline-block;line-height:0'>{band}{svg}</div>"
             "</body></html>")
         png = self._page.locator("#picture").screenshot(omit_background=True)
         return _palette(png)

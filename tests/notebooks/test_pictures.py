@@ -77,6 +77,36 @@ def test_every_svg_has_the_png_made_from_it():
             f"{where}: the PNG was made from another SVG (run tools/make_pictures.py)"
 
 
+def _png_height(png: bytes) -> int:
+    """The height in the PNG's IHDR chunk (bytes 20-24, big-endian)."""
+    return int.from_bytes(png[20:24], "big")
+
+
+def test_every_saved_board_picture_says_it_is_not_live():
+    """Issue 18: a saved board looks like a live one; its PNG (what GitHub, an untrusted
+    JupyterLab and the offline site show before the cell runs) carries a caption band above
+    the board saying to run the cell. Plots get no caption."""
+    tool = _tool()
+    boards = 0
+    for name, i, _cell, out in _outputs():
+        data = out.get("data", {})
+        if "image/svg+xml" not in data:
+            continue
+        svg = _text(data["image/svg+xml"])
+        meta = out.get("metadata", {}).get(tool.META_KEY, {})
+        where = f"{name} cell {i}"
+        if not tool.is_board(svg):
+            assert tool.CAPTION_KEY not in meta, f"{where}: a caption on a picture not a board"
+            continue
+        boards += 1
+        assert meta.get(tool.CAPTION_KEY) == tool.CAPTION, \
+            f"{where}: a board picture without its caption (run tools/make_pictures.py)"
+        svg_height = float(re.search(r'height="([\d.]+)"', svg[:svg.find(">")]).group(1))
+        png = base64.b64decode(_text(data["image/png"]))
+        assert _png_height(png) >= svg_height + 20, f"{where}: the PNG has no caption band"
+    assert boards >= 12
+
+
 def test_every_picture_is_compared_with_a_fresh_one_by_nbval():
     for name, i, cell, out in _outputs():
         if "image/svg+xml" in out.get("data", {}):
@@ -164,12 +194,20 @@ def test_the_tool_twins_each_svg_tags_its_cell_and_drops_widget_views():
     nb = new_notebook(cells=[new_code_cell("board", outputs=[board]),
                              new_code_cell("print('no picture')", outputs=[plain])],
                       metadata={"widgets": {"state": {}}})
-    made = tool.add_pictures(nb, lambda text: PNG_MAGIC + text.encode())
+    asked = []
+
+    def rasterise(text, caption=None):
+        asked.append(caption)
+        return PNG_MAGIC + text.encode()
+
+    made = tool.add_pictures(nb, rasterise)
     assert made == 1 and "widgets" not in nb.metadata
     out = nb.cells[0].outputs[0]
     assert set(out.data) == {"image/svg+xml", "image/png", "text/plain"}
     assert base64.b64decode(out.data["image/png"]) == PNG_MAGIC + svg.encode()
     assert out.metadata[tool.META_KEY][tool.SVG_HASH] == tool.svg_hash(svg)
+    assert asked == [None] and tool.CAPTION_KEY not in out.metadata[tool.META_KEY], \
+        "a picture that is not a board gets no caption"
     assert nb.cells[0].metadata["tags"] == ["nbval-check-output"]
     assert "tags" not in nb.cells[1].metadata
     nbformat.validate(nb)
