@@ -19,10 +19,10 @@ from treehouse_lab.core.fields import Field, Int, Opt, PerSeat, Str, Tuple, add_
 from treehouse_lab.core.kinds import Kind, KindTable
 from treehouse_lab.core.options import Option
 from treehouse_lab.core.stages import AllAtOnce, Stage, StagedState, StageTable
-from treehouse_lab.core.svg import target_attrs
+from treehouse_lab.core.svg import clicking_seat, target_attrs
 from treehouse_lab.core.zones import COUNTED, OWNER, Zone, ZoneTable
 from treehouse_lab.errors import RuleError
-from treehouse_lab.protocol import CHANCE, TERMINAL, Action, Game
+from treehouse_lab.protocol import Action, Game
 
 ROUNDS, TENDS, BIDS = 3, 2, (1, 2, 3, 4)
 FRUITS = tuple(f"fruit{i}" for i in range(1, 7))
@@ -30,12 +30,13 @@ BEES = ("bee1", "bee2")
 MODULES = ("bees", "frost")
 
 
-def card_id(seat: int, value: int) -> str:
-    return f"p{seat}bid{value}"
-
-
 def card_value(card: str) -> int:
     return int(card.rsplit("bid", 1)[1])
+
+
+def own_card(game: Game, owner: int | None, card: str) -> bool:
+    """Bid cards are their owner's for the whole game (a zone restriction and a save check)."""
+    return card.startswith(f"p{owner}bid")
 
 
 # -- actions ---------------------------------------------------------------------------
@@ -108,10 +109,39 @@ class BidStage(AllAtOnce):
         return s.bids[seat] is None
 
     def done(self, s: OrchardState) -> None:
-        s.reveal()
+        """The reveal: the highest bid alone takes the market token (a bee also waters
+        twice), a tie sends it to the compost; frost freezes water back to 3."""
+        values = [card_value(b) for b in s.bids]
+        takers = [p for p, v in enumerate(values) if v == max(values)]
+        if len(takers) == 1:
+            p = takers[0]
+            s.won = replace_at(s.won, p, s.won[p] + (s.market,))
+            if s.market in BEES:
+                s.water = add_at(s.water, p, 2)
+        else:
+            s.compost += (s.market,)
+        if "frost" in s.game.options["modules"]:
+            s.water = tuple(min(w, 3) for w in s.water)
+        n = s.game.players
+        s.spent, s.market, s.bids, s.tends = s.spent + s.bids, None, (None,) * n, (0,) * n
+        s.round = min(s.round + 1, ROUNDS)  # the stack is empty: STAGES_FROM goes on
 
     def label(self, s: OrchardState) -> str:
         return "Everyone bids a card face down"
+
+
+def stages_from(s: OrchardState) -> tuple[Stage, ...] | None:
+    """The stages left of the round, next first, read off the table: the engine loop
+    pushes them when the stack runs out (() once the last round is revealed), and a save's
+    stack must be them (None: no round leaves this table)."""
+    if s.market is None:
+        if any(s.bids) or any(s.tends):
+            return None
+        over = len(s.spent) == s.game.players * ROUNDS
+        return () if over else (HarvestStage(), TendStage(), BidStage())
+    if any(t < TENDS for t in s.tends):
+        return None if any(s.bids) else (TendStage(), BidStage())
+    return (BidStage(),)
 
 
 # -- kinds ------------------------------------------------------------------------------
@@ -122,9 +152,7 @@ class HarvestKind(Kind):
             "Harvest: a token in the bag comes to the market at the start of a round")
 
     def apply(self, s, a, player):
-        bag = list(s.bag)
-        bag.remove(a.token)
-        s.bag, s.market = tuple(bag), a.token
+        s.bag, s.market = tuple(t for t in s.bag if t != a.token), a.token
         s.pop()
 
     def explain(self, s, a, player):
@@ -143,9 +171,8 @@ class TendKind(Kind):
     def why_not(self, s, a, player):
         if s.stage != "tend" or player not in s.actors():
             return "Tend: each grower tends twice, after the harvest"
-        if a not in self.generate(s, player):
-            return "Frost (module): no pruning in the first round"
-        return None
+        return None if a in self.generate(s, player) else (
+            "Frost (module): no pruning in the first round")
 
     def apply(self, s, a, player):
         field = "water" if a.how == "water" else "prunes"
@@ -170,9 +197,8 @@ class BidKind(Kind):
     def why_not(self, s, a, player):
         if s.stage != "bid" or player not in s.actors():
             return "Bid: each grower bids once a round, after tending"
-        if a.card not in s.hands[player]:
-            return f"{a} is not legal: bid one of your own cards ({', '.join(s.hands[player])})"
-        return None
+        return None if a.card in s.hands[player] else (
+            f"{a} is not legal: bid one of your own cards ({', '.join(s.hands[player])})")
 
     def apply(self, s, a, player):
         s.hands = replace_at(s.hands, player, tuple(c for c in s.hands[player] if c != a.card))
@@ -208,18 +234,16 @@ class OrchardGame(Game):
         return FRUITS + (BEES if "bees" in self.options["modules"] else ())
 
     def cards(self) -> list[str]:
-        return [card_id(p, v) for p in range(self.players) for v in BIDS]
+        return [f"p{p}bid{v}" for p in range(self.players) for v in BIDS]
 
     def new_initial_state(self) -> OrchardState:
+        """Round 1 with an empty stack: the engine loop reads the round off the table."""
         n = self.players
         s = OrchardState.__new__(OrchardState)
         s.game, s.round, s.bag, s.market = self, 1, tuple(sorted(self.tokens())), None
-        s.hands = tuple(tuple(card_id(p, v) for v in BIDS) for p in range(n))
-        s.bids, s.tends = (None,) * n, (0,) * n
-        s.water = s.prunes = (0,) * n
-        s.won, s.spent, s.compost = ((),) * n, (), ()
-        s.stack = ()
-        s.push(HarvestStage(), TendStage(), BidStage())
+        s.hands = tuple(tuple(c for c in self.cards() if own_card(self, p, c)) for p in range(n))
+        s.bids, s.tends, s.water, s.prunes = (None,) * n, (0,) * n, (0,) * n, (0,) * n
+        s.won, s.spent, s.compost, s.stack = ((),) * n, (), (), ()
         s._run()
         return s
 
@@ -249,6 +273,7 @@ class OrchardState(StagedState):
     KINDS = RULES
     FORMAT = 1
     MIGRATIONS = {0: _migrate_0}
+    STAGES_FROM = stages_from
     FIELDS = (
         Field("round", Int(1, ROUNDS)),
         Field("bag", Tuple(Str(OrchardGame.tokens), sort=True, unique=True)),
@@ -263,111 +288,66 @@ class OrchardState(StagedState):
         Field("compost", Tuple(Str(OrchardGame.tokens))),
         Field("stack", STAGES.codec()),
     )
-
-    @property
-    def phase(self) -> str:
-        return self.stage
-
-    def _next_turn(self) -> bool:
-        """A round is over: the next one, or the end after the third."""
-        if self.round == ROUNDS:
-            return False
-        self.round += 1
-        self.push(HarvestStage(), TendStage(), BidStage())
-        return True
-
-    def reveal(self) -> None:
-        values = [card_value(b) for b in self.bids]
-        best = max(values)
-        takers = [p for p, v in enumerate(values) if v == best]
-        if len(takers) == 1:
-            self.won = replace_at(self.won, takers[0], self.won[takers[0]] + (self.market,))
-            if self.market in BEES:
-                self.water = add_at(self.water, takers[0], 2)
-        else:
-            self.compost += (self.market,)
-        if "frost" in self.game.options["modules"]:
-            self.water = tuple(min(w, 3) for w in self.water)
-        self.spent += self.bids
-        n = self.game.players
-        self.market, self.bids, self.tends = None, (None,) * n, (0,) * n
+    phase = StagedState.stage  # the name the tests and boards read
 
     def _check_save(self) -> None:
         """Components are conserved (checked in core); hands hold their owner's cards,
         one fewer each round; the stack is what is left of the round."""
         for p, hand in enumerate(self.hands):
             mine = hand + ((self.bids[p],) if self.bids[p] else ())
-            if any(not c.startswith(f"p{p}bid") for c in mine):
+            if not all(own_card(self.game, p, c) for c in mine):
                 raise RuleError(f"hands[{p}]: a grower holds only their own cards")
             if len(mine) != len(BIDS) - (self.round - 1) - (not self.stack):
                 raise RuleError(f"hands[{p}]: wrong number of cards for round {self.round}")
-        if self.stack != self.stack_for_table():
+        if self.stack[::-1] != stages_from(self):
             raise RuleError("stack: it does not fit the table (a round is harvest, tend, bid)")
 
-    def stack_for_table(self) -> tuple[Stage, ...] | None:
-        """The stages left of the round, read off the table."""
-        if self.market is None:
-            if any(self.bids) or any(self.tends):
-                return None
-            over = len(self.spent) == self.game.players * ROUNDS
-            return () if over else (BidStage(), TendStage(), HarvestStage())
-        if any(t < TENDS for t in self.tends):
-            return None if any(self.bids) else (BidStage(), TendStage())
-        return (BidStage(),)
-
     def scores(self):
-        out = []
-        for p in range(self.game.players):
-            fruit = 3 * sum(1 for t in self.won[p] if t in FRUITS)
-            garden = min(self.water[p], 5) + self.prunes[p]
-            out.append({"total": fruit + garden, "fruit": fruit, "garden": garden})
-        return out
+        fruit = [3 * sum(t in FRUITS for t in won) for won in self.won]
+        garden = [min(w, 5) + p for w, p in zip(self.water, self.prunes)]
+        return [{"total": f + g, "fruit": f, "garden": g} for f, g in zip(fruit, garden)]
 
     def winners(self):
         totals = [s["total"] for s in self.scores()]
         return [p for p, t in enumerate(totals) if t == max(totals)]
 
     def _observation(self, player):
-        return {"viewer": player, "phase": self.phase, "round": self.round,
-                "market": self.market, "hand": list(self.hands[player]),
-                "hand_sizes": [len(h) for h in self.hands], "my_bid": self.bids[player],
-                "has_bid": [b is not None for b in self.bids], "tends": list(self.tends),
-                "water": list(self.water), "prunes": list(self.prunes),
-                "won": [list(w) for w in self.won], "spent": list(self.spent),
-                "compost": list(self.compost), "bag_size": len(self.bag),
-                "players": self.game.players}
+        """What only this seat sees, and who has bid; core adds the seen save under
+        ``"seen"`` (every public field, the bag and the others' cards as ``"?"``)."""
+        return {"viewer": player, "phase": self.phase, "hand": list(self.hands[player]),
+                "my_bid": self.bids[player], "has_bid": [b is not None for b in self.bids]}
 
     def components(self):
-        return {"card": sorted(self.spent + tuple(c for h in self.hands for c in h)
-                               + tuple(b for b in self.bids if b)),
-                "token": sorted(self.bag + (self.market,) * bool(self.market) + self.compost
-                                + tuple(t for w in self.won for t in w))}
-
-
-def _own_card(g, owner, c) -> bool:
-    return c.startswith(f"p{owner}bid")
+        hands = [c for h in self.hands for c in h] + [b for b in self.bids if b]
+        tokens = [*self.bag, *self.compost, *(t for w in self.won for t in w)]
+        return {"card": sorted([*self.spent, *hands]),
+                "token": sorted(tokens + ([self.market] if self.market else []))}
 
 
 OrchardGame.ZONES = ZoneTable(
     [Zone("bag", COUNTED, "bag", holds=lambda g, _, c: c in g.tokens(), ordered=False),
-     Zone("hands", OWNER, "hands", per_seat=True, holds=_own_card),
-     Zone("bids", OWNER, "bids", per_seat=True, holds=_own_card)],
+     Zone("hands", OWNER, "hands", per_seat=True, holds=own_card),
+     Zone("bids", OWNER, "bids", per_seat=True, holds=own_card)],
     universe=lambda g: [*g.cards(), *g.tokens()])
 
+
 # -- drawing (the render part: SVG, text and click targets from the public fields) ------
+def _garden(state, p: int) -> str:
+    g = state.game
+    return (f"{g.player_name(p)}: water {state.water[p]}, prunes {state.prunes[p]}, "
+            f"fruit {len(state.won[p])}")
+
+
 def render_svg(state, viewer=None, selection=(), targets=frozenset()) -> str:
-    targets, selection = set(targets), set(selection)
     n = state.game.players
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="tl-board tl-toyorchard" '
              f'width="420" height="{70 + 40 * n}">',
              f'<text x="10" y="20">Round {state.round}, {state.stage}; market: '
              f'{escape(state.market or "-")}</text>']
     for p in range(n):
-        bid = ("face down" if state.bids[p] and viewer != p
-               else escape(state.bids[p] or "-"))
+        bid = "face down" if state.bids[p] and viewer != p else state.bids[p] or "-"
         parts.append(f'<g data-grower="{p}"><text x="10" y="{40 + 36 * p}">'
-                     f'{escape(state.game.player_name(p))}: water {state.water[p]}, prunes '
-                     f'{state.prunes[p]}, fruit {len(state.won[p])}, bid {bid}</text></g>')
+                     f'{escape(f"{_garden(state, p)}, bid {bid}")}</text></g>')
     y = 50 + 36 * n
     for i, how in enumerate(("water", "prune")):
         parts.append(f'<rect{target_attrs(how, targets, selection, "tl-button")} '
@@ -381,18 +361,16 @@ def render_svg(state, viewer=None, selection=(), targets=frozenset()) -> str:
 
 
 def render_text(state) -> str:
-    lines = [f"Toy orchard, round {state.round} ({state.stage}), "
-             f"market {state.market or '-'}"]
-    lines += [f"{state.game.player_name(p)}: water {state.water[p]}, prunes {state.prunes[p]}, "
-              f"fruit {len(state.won[p])}" for p in range(state.game.players)]
-    return "\n".join(lines)
+    head = f"Toy orchard, round {state.round} ({state.stage}), market {state.market or '-'}"
+    return "\n".join([head] + [_garden(state, p) for p in range(state.game.players)])
 
 
 def click_paths(state, player=None):
-    if state.current_player in (CHANCE, TERMINAL):
+    """Each legal move of ``player`` (None: the one seat acting), clicked as its kind says."""
+    seat = clicking_seat(state, player)
+    if seat is None:
         return {}
-    seat = state.actors()[0] if player is None else player
-    return {a: RULES.get(a).click_path(state, a, seat) for a in state.legal_actions(player)}
+    return {a: RULES.get(a).click_path(state, a, seat) for a in state.legal_actions(seat)}
 
 
 __all__ = ["OrchardGame", "OrchardState", "Harvest", "Tend", "Bid"]
