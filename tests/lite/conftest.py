@@ -500,3 +500,12 @@ def figures() -> dict[str, object]:
 def screenshots(tmp_path_factory) -> Path:
     """This run's screenshot folder (``docs/images/`` only with ``TL_SAVE_SCREENSHOTS=1``)."""
     return screenshot_dir(tmp_path_factory.mktemp("lite-screenshots"))
+
+
+@pytest.fixture
+def lite_page(browser, site_url, sink) -> LitePage:
+    """A fresh browser profile on the offline site, for a test that drives the lab itself
+    (rather than running one notebook through ``lite``); closed after the test."""
+    context, page = _lite_page(browser, site_url, sink)
+    yield page
+    context.close()

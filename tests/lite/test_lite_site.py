@@ -170,3 +170,21 @@ def test_the_sites_outputs_are_one_string_each(lite_site: Path):
                 assert not any(isinstance(t, list) for t in texts), f"{name}: {got}"
                 if "text" in want:
                     assert got["text"] == "".join(want["text"])
+
+
+def test_a_rulings_link_on_the_start_page_opens_the_rulings(lite_page):
+    """Issue 18: on the offline site the rulings links were 404s and a click showed
+    nothing. Clicking the Diner's rulings link on the start page, as a student would, opens
+    the rulings page in the lab, with its text, and nothing is fetched from outside."""
+    page = lite_page.page
+    page.set_viewport_size(LAPTOP)
+    page.goto(f"{lite_page.url}/lab/index.html?path=start.ipynb")
+    link = page.locator(".jp-RenderedMarkdown a", has_text="Treehouse Diner rulings").first
+    link.wait_for(state="visible", timeout=120_000)
+    link.click()
+    heading = (ROOT / "docs" / "rulings" / "diner.md").read_text().splitlines()[0].lstrip("# ")
+    page.locator(".lm-TabBar-tab", has_text="diner.md").first.wait_for(timeout=60_000)
+    shown = page.locator(".jp-MainAreaWidget:not(.lm-mod-hidden)").filter(has_text=heading)
+    shown.first.wait_for(state="visible", timeout=60_000)
+    assert "404" not in shown.first.inner_text()[:2000]
+    lite_page.offline.check()
