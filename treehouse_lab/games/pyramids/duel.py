@@ -66,10 +66,15 @@ the only choice: that is checked, ``check_house_declinable``). The rerolls stay 
 where they were. This is the cleanest comparison, rather than a game whose House cannot be
 moved at all (the turn rule would then reroll where it offers "House or pass", which
 changes the tempo too: a pass hands the die over, a reroll keeps it), because it measures
-exactly the House moves as a strategic option inside the real game. With one seat barred
+exactly the House moves as a strategic option inside the real game. Barring both seats
+answers "how much of the edge do they make"; barring one seat at a time then says whose
+House moves are worth what (nobody, first only, both: the first player's then the second
+player's worth; nobody, second only, both: the other order), since with both holding them
+the two players' gains largely cancel. With one seat barred
 the two seats no longer share one cube: each seat gets its own bracket, seat s's sweep
 reading the other seat's values (V_s = T_s(V_{1-s}); the pair operator is antitone too),
-so one sweep costs about 1.6 times a symmetric one.
+so a sweep applies an operator four times instead of twice (a barred seat's is cheaper:
+it has no House side to scan).
 
 The policy. After the last sweep every choice is scored with the middle of the bracket and
 the best is kept (the first in the engine's order among equals). Its regret is at most the
