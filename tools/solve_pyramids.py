@@ -1,6 +1,6 @@
 """Solve two-player Treehouse for both Aim variants and ship the results (issue 21).
 
-    python tools/solve_pyramids.py [--aim both|on|off]
+    python tools/solve_pyramids.py [--aim both|on|off|none] [--house nobody first second]
 
 Writes, under ``treehouse_lab/games/pyramids/solved/``:
 
@@ -9,7 +9,11 @@ Writes, under ``treehouse_lab/games/pyramids/solved/``:
 * ``two-player.json``: for each variant the certified interval of the first player's win
   probability from the rulebook's start, its width, the sweeps, time and peak memory, the
   policy's certified regret, and the first player's interval for every ``house_start``
-  (the rules do not depend on the start, so one solve answers all 204).
+  (the rules do not depend on the start, so one solve answers all 204); and, with
+  ``--house``, under ``house_moves``, the same game (rulebook Aim, House start LMS)
+  solved with House moves struck from ``nobody``'s choices, or allowed to the ``first``
+  or the ``second`` player only (an analysis, not a rule: how much of the advantage the
+  House moves are worth; ``duel`` module docstring, "Without House moves").
 
 Needs numpy (``pip install treehouse-lab[solve]``). Each variant takes a few minutes.
 """
@@ -43,14 +47,33 @@ def solve_variant(aim: bool) -> dict:
     return row
 
 
+#: ``--house`` names: the seats that may move the House in each analysis.
+HOUSE_SEATS = {"nobody": (), "first": (0,), "second": (1,)}
+
+
+def solve_house_analysis(name: str) -> dict:
+    sol = duel.solve_two_player(aim_stack_top=True, house_start="LMS", progress=True,
+                                house_seats=HOUSE_SEATS[name])
+    row = sol.summary()
+    row["policy_regret"] = max(duel.regret(sol, sol.seat_policy(s), s) for s in (0, 1))
+    print(json.dumps(row))
+    return row
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--aim", choices=("both", "on", "off"), default="both")
+    parser.add_argument("--aim", choices=("both", "on", "off", "none"), default="both")
+    parser.add_argument("--house", nargs="*", choices=tuple(HOUSE_SEATS), default=(),
+                        help="also solve with House moves for nobody / the first player "
+                             "only / the second player only (an analysis, not a rule)")
     args = parser.parse_args()
     OUT.mkdir(exist_ok=True)
     results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {"variants": {}}
-    for aim in {"both": (True, False), "on": (True,), "off": (False,)}[args.aim]:
+    for aim in {"both": (True, False), "on": (True,), "off": (False,), "none": ()}[args.aim]:
         results["variants"][f"aim_stack_top={aim}"] = solve_variant(aim)
+    for name in args.house:
+        results.setdefault("house_moves", {})[name] = solve_house_analysis(name)
+        RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
     results["note"] = ("First player's win probability under perfect play, two players, "
                        "certified intervals; made by tools/solve_pyramids.py")
     RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")

@@ -55,6 +55,27 @@ relative error is below 9 units of 2**-53; the lower bound is moved down by r * 
 then one more float (``numpy.nextafter``), the upper one up, and both are clipped to [0, 1].
 So the true T of the stored floats lies inside the stored interval, every sweep.
 
+Without House moves (an analysis, not a rule: how much of the advantage the House moves
+are worth). ``solve_two_player(house_seats=...)`` names the seats that may move the House:
+``(0, 1)`` the rules, ``()`` nobody, ``(0,)`` or ``(1,)`` one player only. A barred seat
+plays the rulebook's game with the House moves struck from its choices and nothing else
+changed: the House moves are the ``turn_rule``'s ``house`` answer (the move table's House
+rows), so striking them re-codes no rule; where the turn rule offered the House or a pass,
+the pass remains, and on a Wild the trio (the turn rule itself never leaves the House as
+the only choice: that is checked, ``check_house_declinable``). The rerolls stay exactly
+where they were. This is the cleanest comparison, rather than a game whose House cannot be
+moved at all (the turn rule would then reroll where it offers "House or pass", which
+changes the tempo too: a pass hands the die over, a reroll keeps it), because it measures
+exactly the House moves as a strategic option inside the real game. Barring both seats
+answers "how much of the edge do they make"; barring one seat at a time then says whose
+House moves are worth what (nobody, first only, both: the first player's then the second
+player's worth; nobody, second only, both: the other order), since with both holding them
+the two players' gains largely cancel. With one seat barred
+the two seats no longer share one cube: each seat gets its own bracket, seat s's sweep
+reading the other seat's values (V_s = T_s(V_{1-s}); the pair operator is antitone too),
+so a sweep applies an operator four times instead of twice (a barred seat's is cheaper:
+it has no House side to scan).
+
 The policy. After the last sweep every choice is scored with the middle of the bracket and
 the best is kept (the first in the engine's order among equals). Its regret is at most the
 bracket's width at the successors, so it is optimal to within about 1e-12.
@@ -323,8 +344,10 @@ class Sweeper:
     model: Model
     reduced: Reduced
 
-    def __call__(self, v: np.ndarray, direction: float) -> np.ndarray:
-        """T(v), rounded towards ``direction`` (-inf for a lower bound, +inf for upper)."""
+    def __call__(self, v: np.ndarray, direction: float, houses: bool = True) -> np.ndarray:
+        """T(v), rounded towards ``direction`` (-inf for a lower bound, +inf for upper);
+        ``v`` the opponent's values; ``houses=False`` strikes the mover's House moves
+        (module docstring, "Without House moves")."""
         m, r = self.model, self.reduced
         # a win's entry is -inf (worth 1 - entry = 1 once clipped), a loss +inf (worth 0)
         ext = np.concatenate([v, [-np.inf, np.inf, 0.5, np.inf]])
@@ -336,12 +359,14 @@ class Sweeper:
                 mt, mh = wild_t, wild_h
             else:
                 mt = ext[r.succ[TRIO_SIDE, f]].min(axis=1)
-                mh = ext[r.succ[HOUSE_SIDE, f]].min(axis=1)
+                mh = ext[r.succ[HOUSE_SIDE, f]].min(axis=1) if houses else None
                 if f != "wild":
                     wild_t = mt if wild_t is None else np.minimum(wild_t, mt)
-                    wild_h = mh if wild_h is None else np.minimum(wild_h, mh)
+                    if houses:
+                        wild_h = mh if wild_h is None else np.minimum(wild_h, mh)
             val = np.where(r.trio_ok[f], 1.0 - mt, -np.inf)
-            np.maximum(val, np.where(r.house_ok[f], 1.0 - mh, -np.inf), out=val)
+            if houses:
+                np.maximum(val, np.where(r.house_ok[f], 1.0 - mh, -np.inf), out=val)
             np.maximum(val, np.where(r.pass_ok[f], after_pass, -np.inf), out=val)
             np.clip(val, 0.0, 1.0, out=val)
             if m.weight[f] != 1:
@@ -368,9 +393,10 @@ class TwoPlayerSolution:
     """The certified result of ``solve_two_player`` (module docstring).
 
     ``win`` and ``tie`` are (low, high) intervals for the first player from the start;
-    ``lower``/``upper`` the bracket over every class of positions (``value`` looks a
-    position up); ``policy`` the perfect policy's table (``perfect.PolicyTable``), which
-    serves both seats."""
+    ``lower``/``upper`` the bracket over every class of positions with the first player
+    to move (``value`` looks a position up, ``bounds`` gives either seat's); ``policy``
+    the perfect policy's table (``perfect.PolicyTable``), which serves both seats when
+    they play by the same rules (``house_seats`` (0, 1) or (); else ``seat_policy``)."""
 
     aim_stack_top: bool
     house_start: str
@@ -384,7 +410,26 @@ class TwoPlayerSolution:
     reduced: Reduced = field(repr=False)
     lower: np.ndarray = field(repr=False)
     upper: np.ndarray = field(repr=False)
+    house_seats: tuple[int, ...] = (0, 1)
+    second: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False)
     _policy: Any = field(default=None, repr=False)
+
+    @property
+    def symmetric(self) -> bool:
+        """Whether both seats play by the same rules (one cube serves both)."""
+        return self.second is None
+
+    def bounds(self, seat: int = 0) -> tuple[np.ndarray, np.ndarray]:
+        """(lower, upper) over the classes, ``seat`` to move."""
+        if seat not in (0, 1):
+            raise RuleError(f"seat must be 0 or 1, got {seat!r}")
+        if seat == 0 or self.second is None:
+            return self.lower, self.upper
+        return self.second
+
+    def houses(self, seat: int) -> bool:
+        """Whether ``seat`` may move the House in this solve."""
+        return seat in self.house_seats
 
     @property
     def width(self) -> float:
@@ -395,12 +440,13 @@ class TwoPlayerSolution:
         return self.reduced.k
 
     def value(self, mover: Arrangement | str | int, opponent: Arrangement | str | int,
-              house: Arrangement | str | int) -> tuple[float, float]:
+              house: Arrangement | str | int, seat: int = 0) -> tuple[float, float]:
         """The certified interval of the mover's win probability at a position (mover's
-        trio, opponent's trio, House), the mover about to roll."""
+        trio, opponent's trio, House), the mover (in ``seat``) about to roll."""
         a, b, h = (_number(x) for x in (mover, opponent, house))
         c = self.reduced.class_of[a, b, h]
-        return float(self.lower[c]), float(self.upper[c])
+        lower, upper = self.bounds(seat)
+        return float(lower[c]), float(upper[c])
 
     def start_value(self, house_start: Arrangement | str | None = None) -> tuple[float, float]:
         """The first player's win interval when both trios start as Trees and the House as
@@ -411,14 +457,25 @@ class TwoPlayerSolution:
 
     @property
     def policy(self) -> Any:
-        """The perfect policy as a compact table (``perfect.PolicyTable``), made once."""
+        """The perfect policy as a compact table (``perfect.PolicyTable``), made once; it
+        serves both seats, so only where they play by the same rules."""
+        if not self.symmetric:
+            raise RuleError("the seats play by different rules here (house_seats "
+                            f"{self.house_seats}): use seat_policy(0) or seat_policy(1)")
         if self._policy is None:
             self._policy = extract_policy(self)
         return self._policy
 
+    def seat_policy(self, seat: int) -> Any:
+        """The perfect policy of one seat (``perfect.PolicyTable``)."""
+        if self.symmetric:
+            return self.policy
+        return extract_policy(self, seat)
+
     def summary(self) -> dict[str, Any]:
         return {
             "aim_stack_top": self.aim_stack_top, "house_start": self.house_start,
+            "house_seats": list(self.house_seats),
             "win": list(self.win), "tie": list(self.tie), "width": self.width,
             "sweeps": self.sweeps, "classes": self.classes, "positions": N ** 3,
             "seconds": round(self.seconds, 1),
@@ -433,15 +490,41 @@ def _number(x: Arrangement | str | int) -> int:
     return INDEX[Arrangement.parse(x, TRIO) if isinstance(x, str) else x]
 
 
+def check_house_declinable(m: Model) -> None:
+    """Every usable face still leaves a choice once the House moves are struck (the turn
+    rule offers the House only beside a pass or, on a Wild, beside the trio): so the
+    "Without House moves" analysis is a restriction of the players' choices, never a
+    position with no legal move."""
+    for f in FACES:
+        stranded = m.house_ok[f] & ~m.trio_ok[f] & ~m.pass_ok[f]
+        if stranded.any():
+            raise AssertionError(f"turn_rule leaves a House move as the only choice on {f}")
+
+
+def house_seats_arg(house_seats: Sequence[int]) -> tuple[int, ...]:
+    """``house_seats`` checked and sorted: a subset of the two seats."""
+    try:
+        seats = tuple(sorted(set(house_seats)))
+    except TypeError:
+        seats = None
+    if seats is None or not set(seats) <= {0, 1}:
+        raise RuleError(f"house_seats must be seats of a two-player game, a subset of "
+                        f"(0, 1); got {str(house_seats)[:40]!r}")
+    return seats
+
+
 def solve_two_player(aim_stack_top: bool = True, house_start: str = "LMS",
                      progress: bool = True, tolerance: float = 1e-12,
-                     max_sweeps: int = 2000,
+                     max_sweeps: int = 2000, house_seats: Sequence[int] = (0, 1),
                      report: Callable[[str], None] = print) -> TwoPlayerSolution:
     """Bracket the two-player value until the widest gap over *every* position is at most
-    ``tolerance`` (module docstring); ``progress`` reports every tenth sweep."""
+    ``tolerance`` (module docstring); ``progress`` reports every tenth sweep.
+    ``house_seats`` are the seats that may move the House: (0, 1) the rules; (), (0,) or
+    (1,) the analysis "Without House moves" (module docstring)."""
     start_arr = Arrangement.parse(house_start, TRIO)
     if not 0 < tolerance < 1:
         raise RuleError(f"tolerance must be between 0 and 1, got {tolerance!r}")
+    seats = house_seats_arg(house_seats)
     tracing = not tracemalloc.is_tracing()
     if tracing:
         tracemalloc.start()
@@ -452,20 +535,29 @@ def solve_two_player(aim_stack_top: bool = True, house_start: str = "LMS",
     sweep = Sweeper(model, reduced)
     if any(out == TIE for side in model.outcomes.values() for out in side.values()):
         raise NotImplementedError("a tie outcome would need its own probability solve")
-    lower = np.zeros(reduced.k)
-    upper = np.ones(reduced.k)
+    if seats != (0, 1):
+        check_house_declinable(model)
+    # one bracket per seat that plays by its own rules: one if both play alike
+    players = [0] if len(seats) != 1 else [0, 1]
+    lows = [np.zeros(reduced.k) for _ in players]
+    ups = [np.ones(reduced.k) for _ in players]
     t1 = time.perf_counter()
     sweeps = 0
     gap = 1.0
     while gap > tolerance:
         if sweeps >= max_sweeps:
             raise RuntimeError(f"the bracket did not close in {max_sweeps} sweeps")
-        new_lower, new_upper = sweep(upper, -np.inf), sweep(lower, np.inf)
-        # both the old and the new bounds hold: keep the tighter of each
-        lower = np.maximum(lower, new_lower, out=new_lower)
-        upper = np.minimum(upper, new_upper, out=new_upper)
+        new = []
+        for s in players:
+            other = players[-1 - s]  # the opponent's bracket (itself when symmetric)
+            houses = s in seats
+            new.append((sweep(ups[other], -np.inf, houses), sweep(lows[other], np.inf, houses)))
+        for s, (new_lower, new_upper) in zip(players, new):
+            # both the old and the new bounds hold: keep the tighter of each
+            lows[s] = np.maximum(lows[s], new_lower, out=new_lower)
+            ups[s] = np.minimum(ups[s], new_upper, out=new_upper)
         sweeps += 1
-        gap = float((upper - lower).max())
+        gap = max(float((u - lo).max()) for lo, u in zip(lows, ups))
         if progress and sweeps % 10 == 0:
             report(f"sweep {sweeps}: widest gap {gap:.3e}")
     t2 = time.perf_counter()
@@ -475,9 +567,11 @@ def solve_two_player(aim_stack_top: bool = True, house_start: str = "LMS",
     c = reduced.class_of[INDEX[Arrangement.tree(TRIO)], INDEX[Arrangement.tree(TRIO)],
                          INDEX[start_arr]]
     # With two players no move ties (winners_after, checked above): the tie chance is 0.
+    lower, upper = lows[0], ups[0]
     sol = TwoPlayerSolution(
         bool(aim_stack_top), str(start_arr), (float(lower[c]), float(upper[c])), (0.0, 0.0),
-        sweeps, t2 - t0, (t2 - t1) / max(sweeps, 1), peak, model, reduced, lower, upper)
+        sweeps, t2 - t0, (t2 - t1) / max(sweeps, 1), peak, model, reduced, lower, upper,
+        seats, (lows[1], ups[1]) if len(players) == 2 else None)
     if progress:
         report(f"done: {sweeps} sweeps in {t2 - t0:.1f} s, first player wins with "
                f"probability in [{sol.win[0]:.15f}, {sol.win[1]:.15f}]")
@@ -489,17 +583,19 @@ def solve_two_player(aim_stack_top: bool = True, house_start: str = "LMS",
 # ---------------------------------------------------------------------------------------
 
 def choice_values(sol: TwoPlayerSolution, face: str,
-                  v: np.ndarray | None = None) -> np.ndarray:
-    """Every legal choice's value to the mover at each class's representative for
+                  v: np.ndarray | None = None, seat: int = 0) -> np.ndarray:
+    """Every choice's value to the mover (in ``seat``) at each class's representative for
     ``face``, in the engine's order (trio moves, House moves, pass): a (classes, columns)
-    array, -inf where there is no such choice; ``v`` the values (default the bracket's
-    middle)."""
+    array, -inf where there is no such choice (a House move of a seat that may not move
+    the House included); ``v`` the opponent's values (default the middle of their
+    bracket)."""
     m, r = sol.model, sol.reduced
     if v is None:
-        v = (sol.lower + sol.upper) / 2
+        v = sum(sol.bounds(1 - seat)) / 2
     worth = np.concatenate([1.0 - v, [1.0, 0.0, 0.5, -np.inf]])
+    house_ok = r.house_ok[face] if sol.houses(seat) else np.zeros_like(r.house_ok[face])
     cols = []
-    for side, ok in ((TRIO_SIDE, r.trio_ok[face]), (HOUSE_SIDE, r.house_ok[face])):
+    for side, ok in ((TRIO_SIDE, r.trio_ok[face]), (HOUSE_SIDE, house_ok)):
         succ = r.succ.get((side, face))
         if succ is None:
             succ = r.successors(m, side, face)
@@ -524,16 +620,17 @@ def legal_index(sol: TwoPlayerSolution, face: str, column: np.ndarray) -> np.nda
                     np.where(column < wt + wh, nt + column - wt, nt + nh))
 
 
-def extract_policy(sol: TwoPlayerSolution):
-    """The best choice (by the bracket's middle; the first in the engine's order among
-    equals) at every class representative and face, as a ``perfect.PolicyTable``."""
+def extract_policy(sol: TwoPlayerSolution, seat: int = 0):
+    """``seat``'s best choice (by the middle of the opponent's bracket; the first in the
+    engine's order among equals) at every class representative and face, as a
+    ``perfect.PolicyTable``."""
     from .perfect import PolicyTable
 
     r = sol.reduced
-    v = (sol.lower + sol.upper) / 2
+    v = sum(sol.bounds(1 - seat)) / 2
     moves = np.full((r.k, len(FACES)), NO_MOVE, dtype=np.uint8)
     for i, f in enumerate(FACES):
-        vals = choice_values(sol, f, v)
+        vals = choice_values(sol, f, v, seat)
         best = np.argmax(vals, axis=1)
         usable = np.isfinite(vals.max(axis=1))
         moves[:, i] = np.where(usable, legal_index(sol, f, best), NO_MOVE)
@@ -541,16 +638,17 @@ def extract_policy(sol: TwoPlayerSolution):
                        [int(x) for x in r.reps], moves.tobytes())
 
 
-def regret(sol: TwoPlayerSolution, table: Any) -> float:
-    """The most a table's move can lose against the best choice, anywhere: the best
-    choice's upper bound minus the chosen one's lower bound (so it covers the bracket's
-    width too)."""
+def regret(sol: TwoPlayerSolution, table: Any, seat: int = 0) -> float:
+    """The most a table's move (``seat``'s) can lose against the best choice, anywhere:
+    the best choice's upper bound minus the chosen one's lower bound (so it covers the
+    bracket's width too)."""
     r = sol.reduced
     moves = np.frombuffer(table.moves, dtype=np.uint8).reshape(r.k, len(FACES))
+    lower, upper = sol.bounds(1 - seat)
     worst = 0.0
     for i, f in enumerate(FACES):
-        lo = choice_values(sol, f, sol.upper)   # a choice's worth is 1 - the opponent's
-        hi = choice_values(sol, f, sol.lower)
+        lo = choice_values(sol, f, upper, seat)   # a choice's worth is 1 - the opponent's
+        hi = choice_values(sol, f, lower, seat)
         usable = np.isfinite(hi.max(axis=1))
         cols = np.arange(hi.shape[1])
         index = legal_index(sol, f, np.broadcast_to(cols, hi.shape))
@@ -561,6 +659,6 @@ def regret(sol: TwoPlayerSolution, table: Any) -> float:
     return worst
 
 
-__all__ = ["NO_MOVE", "TwoPlayerSolution", "build", "choice_values", "class_keys",
-           "extract_policy", "outcome", "reduce_model", "regret", "solitaire_rolls",
-           "solve_two_player"]
+__all__ = ["NO_MOVE", "TwoPlayerSolution", "build", "check_house_declinable",
+           "choice_values", "class_keys", "extract_policy", "house_seats_arg", "outcome",
+           "reduce_model", "regret", "solitaire_rolls", "solve_two_player"]
