@@ -218,8 +218,10 @@ def _village(state: MagicalState, out: list[str], p: int, x: float, y: float, w:
         if b["colour"]:
             fill, ink = FILL[b["colour"]], INK[b["colour"]]
             # A building is named by its bottom card, as Explain and the log name it
-            # ("Build red2a on red1a").
-            name = b["id"] if bw >= 50 else LETTER[b["colour"]]
+            # ("Build red2a on red1a"); one begun face down keeps the alias others see
+            # (building_name, ruling R17), since its bottom card is the secret.
+            short = name if name == b["id"] else name.replace("face-down building ", "down ")
+            name = short if bw >= 50 else LETTER[b["colour"]]
         else:
             fill, ink, name = "#9A9A9A", "#FFFFFF", "down"
         out.append(rect(bx, top_y, bw, bh - 3 * (min(depth, 5) - 1), fill, "#2B2B2B", 4))
