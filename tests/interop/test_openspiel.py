@@ -169,3 +169,130 @@ def test_mcts_and_ismcts_play_through_the_adapter():
             assert action in state.legal_actions()
             state.apply_action(action)
     assert sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])
+
+
+def _expected_outcomes(state) -> list[tuple[int, float]]:
+    """A chance node's outcomes worked out afresh from the engine: (id, float), by id."""
+    encode = state.get_game().tl_game.encode
+    return sorted(((encode(o), float(p)) for o, p in state.tl_state.chance_outcomes()),
+                  key=lambda pair: pair[0])
+
+
+def _check_against_the_engine(state) -> None:
+    """What the adapter's remembered ids and its Python ``legal_actions`` and
+    ``is_chance_node`` say, against the engine read afresh and against OpenSpiel's own
+    C++ path (``pyspiel.State``'s methods, which reach the engine through
+    ``_legal_actions`` and ``current_player``)."""
+    tl_game = state.get_game().tl_game
+    players = state.get_game().num_players()
+    assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+    assert state.legal_actions() == pyspiel.State.legal_actions(state)
+    if state.is_chance_node():
+        expected = _expected_outcomes(state)
+        assert state.chance_outcomes() == expected
+        assert state.legal_actions() == [n for n, _ in expected]
+        for p in range(players):  # at chance every seat is told the outcomes, as in C++
+            assert state.legal_actions(p) == pyspiel.State.legal_actions(state, p)
+        return
+    p = state.current_player()
+    moves = state.tl_state.legal_actions(p)
+    assert state.legal_actions() == sorted(tl_game.encode(a) for a in moves)
+    assert state.chance_outcomes() == []
+    for q in range(players):
+        assert state.legal_actions(q) == pyspiel.State.legal_actions(state, q)
+        assert (state.legal_actions(q) == []) == (q != p)
+    with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+        state.legal_actions(pyspiel.PlayerId.CHANCE)
+    with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+        pyspiel.State.legal_actions(state, pyspiel.PlayerId.CHANCE)
+
+
+@pytest.mark.parametrize("name", tl.GAMES)
+def test_remembered_ids_match_the_engine_read_afresh(name, monkeypatch):
+    """The adapter remembers ids by engine object and, per position, the lists it handed
+    out (interop/openspiel.py). Against the engine read afresh at every step of seeded
+    random games, with a small table so that it is forgotten and rebuilt many times, and
+    a short trial so that the Diner's fresh chance pairs stop being remembered: the same
+    ids, floats and order; a list handed out is the caller's; an id not offered is
+    refused with the state unchanged."""
+    import random
+
+    monkeypatch.setattr(O, "MAX_REMEMBERED", 50)
+    monkeypatch.setattr(O, "PAIR_TRIAL", 4)
+    game = O.load(name)
+    rng = random.Random(11)
+    for _ in range(2):
+        state = game.new_initial_state()
+        for _ in range(150):
+            if state.is_terminal():
+                break
+            _check_against_the_engine(state)
+            ids = state.legal_actions()
+            ids.append(10**9)  # the caller's list: changing it changes nothing
+            ids.clear()
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                outcomes.pop()
+                assert state.chance_outcomes() == _expected_outcomes(state)
+            legal = state.legal_actions()
+            offered = set(legal)
+            wrong = next(n for n in range(game.num_distinct_actions()) if n not in offered)
+            if not state.is_chance_node():
+                before = state.tl_state.clone()
+                with pytest.raises(tl.IllegalActionError):
+                    state.apply_action(wrong)
+                assert state.tl_state == before and state.legal_actions() == legal
+            action = rng.choice(legal)
+            by = state.current_player()
+            state.apply_action(action)
+            assert state.history()[-1] == action
+            last = state.tl_state.history()[-1]
+            assert last[0] == (tl.CHANCE if by == pyspiel.PlayerId.CHANCE else by)
+            assert game.tl_game.encode(last[1]) == action
+
+
+def test_chance_pairs_are_remembered_where_engines_keep_them_in_tables():
+    """At the default sizes, after a few random games: the Diner builds its chance pairs
+    afresh at every node, so the adapter stops remembering them; the other engines hand
+    out pairs from their tables, so they stay remembered (and most lookups hit)."""
+    import random
+
+    for name in tl.GAMES:
+        game = O.load(name)
+        rng = random.Random(5)
+        for _ in range(4):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(rng.choice(state.chance_outcomes())[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+        assert game._remember_pairs == (name != "diner"), name
+
+
+def test_ids_are_handed_out_ascending_whatever_the_engines_order(monkeypatch):
+    """OpenSpiel wants legal ids ascending; the engines happen to list most moves and
+    outcomes in id order already, so here their lists are reversed to show the adapter
+    sorts them itself (and applies the move it was given, not one at the same place)."""
+    import random
+
+    game = O.load("backyard", players=2)
+    cls = type(game.new_initial_state().tl_state)
+    legal, outcomes = cls.legal_actions, cls.chance_outcomes
+    monkeypatch.setattr(cls, "legal_actions", lambda s, p=None: legal(s, p)[::-1])
+    monkeypatch.setattr(cls, "chance_outcomes", lambda s: outcomes(s)[::-1])
+    encode = game.tl_game.encode
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            got = state.chance_outcomes()
+            assert [n for n, _ in got] == sorted(encode(o) for o, _ in outcomes(state.tl_state))
+            action = rng.choice(got)[0]
+        else:
+            got = state.legal_actions()
+            assert got == sorted(encode(a) for a in legal(state.tl_state))
+            action = rng.choice(got)
+        state.apply_action(action)
+        assert encode(state.tl_state.history()[-1][1]) == action

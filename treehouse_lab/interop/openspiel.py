@@ -41,6 +41,7 @@ What each part maps to (docs/dev/interop.md):
 from __future__ import annotations
 
 import json
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -55,8 +56,15 @@ from . import option_to_param, param_to_option, player_range
 PREFIX = "python_treehouse_"
 #: ``max_game_length`` where a game has no bound (see the module docstring).
 UNBOUNDED_LENGTH = 100_000
+#: How many engine objects a game remembers the ids of (see ``TreehouseGame.move_ids``).
+MAX_REMEMBERED = 1 << 16
+#: How many chance nodes a game's pairs are remembered for before the adapter judges
+#: whether they come back (``TreehouseGame.pair_ids``).
+PAIR_TRIAL = 64
 #: The parameters the adapter adds to the game's options.
 SCHEDULE_PARAMS = {"schedule": "random", "schedule_seed": 0}
+_first, _second = itemgetter(0), itemgetter(1)
+_CHANCE_ID, _TERMINAL_ID = pyspiel.PlayerId.CHANCE, pyspiel.PlayerId.TERMINAL
 
 
 def short_name(game: str) -> str:
@@ -120,16 +128,84 @@ class TreehouseGame(pyspiel.Game):
         all_params = {o.name: option_to_param(g.options[o.name], o) for o in cls.OPTIONS}
         all_params.update(schedule=self.schedule_name, schedule_seed=self.schedule_seed)
         super().__init__(_TYPES[name], info, all_params)
-        #: The engine's encode, and the floats of the chance Fractions (an engine shares
-        #: one Fraction object across a node's outcomes; converting it once is enough).
         self.encode = g.encoder()
-        self._floats: dict[int, tuple[Any, float]] = {}
+        #: Ids already worked out, by the identity of the engine's object: a move's id, and
+        #: a chance pair's ``(id, float probability)``. Engines hand out the same objects
+        #: from their tables again and again, so after the first sight the ids of a whole
+        #: list are one ``map`` over a dict (an action's hash would be worked out from its
+        #: fields every time). ``_alive`` holds every object whose id is a key, so no other
+        #: object can take that id while it is there.
+        self._move_ids: dict[int, int] = {}
+        self._pair_ids: dict[int, tuple[int, float]] = {}
+        self._floats: dict[int, float] = {}
+        self._alive: list[Any] = []
+        self._pair_misses = self._pairs_looked = self._pairs_known = 0
+        self._remember_pairs = True
 
-    def as_float(self, p: Any) -> float:
-        got = self._floats.get(id(p))
-        if got is None or got[0] is not p:
-            got = self._floats[id(p)] = (p, float(p))
-        return got[1]
+    def move_ids(self, moves: list) -> list[int]:
+        """The stable ids of ``moves`` (engine actions or outcomes), in their order."""
+        known = self._move_ids
+        try:
+            return list(map(known.__getitem__, map(id, moves)))
+        except KeyError:
+            pass
+        self._room()
+        encode, alive = self.encode, self._alive
+        for a in moves:
+            if id(a) not in known:
+                known[id(a)] = encode(a)
+                alive.append(a)
+        return list(map(known.__getitem__, map(id, moves)))
+
+    def pair_ids(self, pairs: list) -> list[tuple[int, float]]:
+        """``(id, probability as a float)`` of each engine chance pair, in their order.
+
+        Engines that keep their pairs in tables (Backyard, Magical, Treehouse) hand out
+        the same pair objects again: one lookup each. One that builds its pairs afresh at
+        every node (the Diner) still shares the outcome objects and one probability
+        object a node, so those are looked up instead; and once a game's pairs are seen
+        to be new nearly every time (after ``PAIR_TRIAL`` nodes, fewer than one in
+        eight of the pairs of the nodes not wholly known had been seen), they are no
+        longer remembered: that would only fill the table."""
+        known = self._pair_ids
+        remember = self._remember_pairs
+        if remember:
+            try:
+                return list(map(known.__getitem__, map(id, pairs)))
+            except KeyError:
+                self._pair_misses += 1
+                self._pairs_looked += len(pairs)
+                self._pairs_known += sum(map(known.__contains__, map(id, pairs)))
+                self._remember_pairs = (self._pair_misses < PAIR_TRIAL
+                                        or 8 * self._pairs_known >= self._pairs_looked)
+        self._room()
+        out = list(zip(self.move_ids(list(map(_first, pairs))),
+                       self._as_floats(list(map(_second, pairs)))))
+        if remember:
+            known.update(zip(map(id, pairs), out))
+            self._alive.extend(pairs)
+        return out
+
+    def _as_floats(self, probabilities: list) -> list[float]:
+        known = self._floats
+        try:
+            return list(map(known.__getitem__, map(id, probabilities)))
+        except KeyError:
+            pass
+        for p in probabilities:
+            if id(p) not in known:
+                known[id(p)] = float(p)
+                self._alive.append(p)
+        return list(map(known.__getitem__, map(id, probabilities)))
+
+    def _room(self) -> None:
+        """Forget every remembered id once there are many (an engine that makes its
+        objects afresh would otherwise grow the tables without end)."""
+        if len(self._alive) >= MAX_REMEMBERED:
+            self._move_ids.clear()
+            self._pair_ids.clear()
+            self._floats.clear()
+            self._alive.clear()
 
     def new_initial_state(self) -> TreehouseState:
         return TreehouseState(self, self.tl_game.new_initial_state())
@@ -147,7 +223,7 @@ class _Box:
     Python state) copies the state with the engine's cheap ``clone``, keeping its
     history, and shares the game (immutable) instead of rebuilding it."""
 
-    __slots__ = ("s", "game", "tl_game", "offered", "turn", "last", "base")
+    __slots__ = ("s", "game", "tl_game", "node", "turn", "last", "base")
 
     def __init__(self, s: Any, game: TreehouseGame) -> None:
         self.s, self.game, self.tl_game = s, game, game.tl_game
@@ -158,13 +234,16 @@ class _Box:
         #: Moves made before this wrapper's first (a resampled state goes on counting
         #: from the state it was drawn for, so the schedule picks the same seats).
         self.base = 0
-        #: {id: action} of the list last handed out for this position (None once a move
-        #: is applied): applying one of those very objects takes the engine's short path.
-        self.offered: dict[int, Any] | None = None
+        #: What this position handed out, worked out once (None once a move is applied):
+        #: ``(seat, ids, engine moves, sorted ids)`` for a seat's moves, or
+        #: ``(CHANCE, ids, engine pairs, sorted (id, p))`` for chance, ``ids`` in the
+        #: engine's order. Applying an id of it applies that very engine object, which
+        #: takes the engine's short path (engines check identity first).
+        self.node: tuple[int, list[int], list, list] | None = None
 
     def __deepcopy__(self, memo: dict) -> _Box:
         copy = _Box(self.s.clone(), self.game)
-        copy.offered, copy.turn, copy.last = self.offered, self.turn, self.last
+        copy.node, copy.turn, copy.last = self.node, self.turn, self.last
         copy.base = self.base
         return copy
 
@@ -188,9 +267,9 @@ class TreehouseState(pyspiel.State):
         if cp >= 0:
             return cp
         if cp == CHANCE:
-            return pyspiel.PlayerId.CHANCE
+            return _CHANCE_ID
         if cp == TERMINAL:
-            return pyspiel.PlayerId.TERMINAL
+            return _TERMINAL_ID
         return self._scheduled(s)
 
     def _scheduled(self, s: Any) -> int:
@@ -207,41 +286,98 @@ class TreehouseState(pyspiel.State):
         return seat
 
     # -- moves ------------------------------------------------------------------------
-    def _legal_actions(self, player: int) -> list[int]:
+    # ``legal_actions`` and ``is_chance_node`` are also defined here, in Python, with
+    # OpenSpiel's meaning: called from Python, pyspiel's own would go to C++ and back to
+    # this class up to five times (``current_player``, ``is_terminal``,
+    # ``_legal_actions``), copying the list into C++ and out again, which cost a playout
+    # as much as the engine's whole step. C++ callers still go through ``_legal_actions``.
+    def is_chance_node(self) -> bool:
+        return self._box.s.current_player == CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal ids, ascending (a new list): of the player to move, or of ``player``
+        (none for another seat); at a chance node the outcomes' ids."""
         box = self._box
-        encode = box.game.encode
-        offered = {encode(a): a for a in box.s.legal_actions(player)}
-        box.offered = offered
-        return sorted(offered)
+        s = box.s
+        cp = s.current_player
+        if cp >= 0 and (player is None or player == cp):
+            node = box.node
+            if node is None or node[0] != cp:
+                node = self._node(cp)
+            return list(node[3])
+        if cp == TERMINAL:
+            return []
+        if cp == CHANCE:  # whatever ``player`` says, as OpenSpiel's
+            return [n for n, _ in self.chance_outcomes()]
+        mover = cp if cp >= 0 else self._scheduled(s)
+        if player is None or player == mover:
+            return self._legal_actions(mover)
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return []
+
+    def _node(self, player: int) -> tuple[int, list[int], list, list]:
+        """This position's moves of ``player``, worked out once (``_Box.node``)."""
+        box = self._box
+        node = box.node
+        if node is None or node[0] != player:
+            moves = box.s.legal_actions(player)
+            known = box.game._move_ids
+            try:  # move_ids' first try, written out: this runs at every decision
+                ids = list(map(known.__getitem__, map(id, moves)))
+            except KeyError:
+                ids = box.game.move_ids(moves)
+            node = box.node = (player, ids, moves, sorted(ids))
+        return node
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return list(self._node(player)[3])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         box = self._box
-        encode = box.game.encode
-        as_float = box.game.as_float
-        offered: dict[int, Any] = {}
-        out = []
-        for o, p in box.s.chance_outcomes():
-            n = encode(o)
-            offered[n] = o
-            out.append((n, as_float(p)))
-        box.offered = offered
-        out.sort()
-        return out
+        node = box.node
+        if node is None or node[0] != CHANCE:
+            if box.s.current_player != CHANCE:
+                return []
+            pairs = box.s.chance_outcomes()
+            out = box.game.pair_ids(pairs)
+            node = box.node = (CHANCE, list(map(_first, out)), pairs, sorted(out, key=_first))
+        return list(node[3])
 
     def _apply_action(self, action: int) -> None:
         box = self._box
         s = box.s
         cp = s.current_player
+        node = box.node
+        box.node = None
+        if cp >= 0:  # one seat decides: the common case, kept short
+            if node is not None and node[0] == cp:
+                try:
+                    move = node[2][node[1].index(action)]
+                except ValueError:  # not offered here: the engine says why
+                    move = box.tl_game.action_of(int(action))
+            else:
+                move = box.tl_game.action_of(int(action))
+            s.apply(move)
+            box.last = cp
+            return
         chance = cp == CHANCE
-        move = None if box.offered is None else box.offered.get(action)
+        seat = CHANCE if chance else self._scheduled(s)
+        move = None
+        if node is not None and node[0] == seat:
+            try:
+                move = node[2][node[1].index(action)]
+            except ValueError:
+                pass
+            else:
+                if chance:
+                    move = move[0]
         if move is None:
             move = box.tl_game.action_of(int(action), chance)
-        box.offered = None
-        if chance or cp >= 0:
+        if chance:
             s.apply(move)
-            box.last = None if chance else cp
+            box.last = None
         else:
-            seat = self._scheduled(s)
             s.apply(move, by=seat)
             box.last = seat
 
