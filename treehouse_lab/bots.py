@@ -84,6 +84,18 @@ class GreedyBot:
         return best_of(legal, lambda a: move_value(state.child(a, by=seat), seat), rng)
 
 
+#: Bots that only read the state they are asked about (its legal actions, and children
+#: made with ``child``), so a driver may show them the game's own state instead of a copy
+#: (``seeded_play.play_game``: a copy per decision costs a tenth of a Backyard step).
+#: Exactly these classes: a subclass may change ``choose`` to do anything.
+READ_ONLY_BOTS: tuple[type, ...] = (RandomBot, GreedyBot)
+
+
+def reads_only(bot: Any) -> bool:
+    """Whether ``bot`` is known to leave the state it is shown unchanged."""
+    return type(bot) in READ_ONLY_BOTS
+
+
 def best_of(actions: Sequence[Action], value: Callable[[Action], Any],
             rng: random.Random) -> Action:
     """The action of highest ``value``; among equals, one picked with the seeded ``rng``

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
-from .bots import ask_bot, bot_name, make_bot, takes_player
+from .bots import ask_bot, bot_name, make_bot, reads_only, takes_player
 from .core.chance import SEED_LIMIT, check_seed, sample_outcome
 from .errors import IllegalActionError, RuleError, clip, quote
 from .protocol import Game, State
@@ -83,7 +83,8 @@ class GameRow:
 def play_game(state: State, seat_bots: Sequence[Any], chance_rng: random.Random,
               seat_rngs: Sequence[random.Random], schedule: Callable | None = None,
               schedule_rng: random.Random | None = None, max_steps: int = MAX_STEPS,
-              with_player: Sequence[bool] | None = None) -> tuple[int, int]:
+              with_player: Sequence[bool] | None = None,
+              read_only: Sequence[bool] | None = None) -> tuple[int, int]:
     """Play ``state`` (changed in place) to the end and return ``(decisions, steps)``.
 
     Chance is sampled from ``chance_rng``; seat ``p``'s bot draws from ``seat_rngs[p]``
@@ -92,9 +93,13 @@ def play_game(state: State, seat_bots: Sequence[Any], chance_rng: random.Random,
     quicker (default: uniformly at random, from ``schedule_rng``). ``with_player`` says
     for each seat whether its bot takes the seat (``takes_player``): a run works it out
     once per chunk, not once a game (reading a signature costs more than a Backyard
-    game's decisions)."""
+    game's decisions). ``read_only`` says for each seat whether its bot is known to leave
+    the state alone (``bots.reads_only``): it is then shown the state itself, not a copy
+    (the same position, so the same choice)."""
     if with_player is None:
         with_player = [takes_player(b) for b in seat_bots]
+    if read_only is None:
+        read_only = [reads_only(b) for b in seat_bots]
     decisions = steps = 0
     last: int | None = None
     while not state.is_terminal():
@@ -113,12 +118,19 @@ def play_game(state: State, seat_bots: Sequence[Any], chance_rng: random.Random,
         else:
             seat = schedule(state, actors, schedule_rng or chance_rng, last)
         bot = seat_bots[seat]
-        # The seat's legal actions, worked out here before the copy: the copy shares this
-        # position's caches, so the bot's ``legal_actions`` and the ``apply`` that checks
-        # its choice read the one list instead of generating it twice.
-        state.legal_actions(seat)
+        if read_only[seat]:
+            shown = state
+        else:
+            # The seat's legal actions, worked out here before the copy: the copy shares
+            # this position's caches, so the bot's ``legal_actions`` and the ``apply`` that
+            # checks its choice read the one list instead of generating it twice.
+            state.legal_actions(seat)
+            shown = state.clone()
         try:
-            action = ask_bot(bot, state.clone(), seat_rngs[seat], seat, with_player[seat])
+            if with_player[seat]:  # ask_bot's common case, written out: once a decision
+                action = bot.choose(shown, seat_rngs[seat], seat)
+            else:
+                action = ask_bot(bot, shown, seat_rngs[seat], seat, False)
         except RuleError:
             raise
         except Exception as exc:  # noqa: BLE001 - a user's bot may raise anything
@@ -191,17 +203,26 @@ def run_chunk(task: Chunk) -> list[GameRow]:
     names = [spec if isinstance(spec, str) else bot_name(bot)
              for spec, bot in zip(task.bots, made)]
     asks = [takes_player(b) for b in made]
+    alone = [reads_only(b) for b in made]
     schedule = None if task.schedule is None else resolve_schedule(task.schedule)[1]
     rows = []
+    #: Each seating's bots and their traits, in seat order (one seating without rotate).
+    seatings: dict[tuple[int, ...], tuple[list, list, list, tuple]] = {}
+    purposes = [f"seat{p}" for p in range(game.players)]
     for i in range(task.start, task.stop):
-        order = _seating(range(len(made)), i, task.rotate)
+        order = tuple(_seating(range(len(made)), i, task.rotate))
+        seated = seatings.get(order)
+        if seated is None:
+            seated = seatings[order] = ([made[k] for k in order], [asks[k] for k in order],
+                                        [alone[k] for k in order],
+                                        tuple(names[k] for k in order))
         state = game.new_initial_state()
-        rngs = [game_rng(task.seed, i, f"seat{p}") for p in range(game.players)]
+        rngs = [game_rng(task.seed, i, purpose) for purpose in purposes]
         try:
             decisions, steps = play_game(
-                state, [made[k] for k in order], game_rng(task.seed, i, "chance"), rngs,
+                state, seated[0], game_rng(task.seed, i, "chance"), rngs,
                 schedule, _LaterRng(task.seed, i, "schedule"), task.max_steps,
-                [asks[k] for k in order])
+                seated[1], seated[2])
         except RuleError as exc:
             raise RuleError(f"game {i} of the run (seed {task.seed}): {exc}") from exc
         try:
@@ -210,10 +231,11 @@ def run_chunk(task: Chunk) -> list[GameRow]:
             scores = None
         # The winners are the seats with a share of the win (returns(): 1/k to each of k
         # winners, 0 to the others): read off the returns, not scored a third time.
-        returns = tuple(Fraction(r) for r in state.returns())
+        # (Engines return Fractions already; making a Fraction of one costs microseconds.)
+        returns = tuple(r if r.__class__ is Fraction else Fraction(r) for r in state.returns())
         rows.append(GameRow(
             index=i,
-            seats=tuple(names[k] for k in order),
+            seats=seated[3],
             winners=tuple(p for p, r in enumerate(returns) if r > 0),
             returns=returns,
             scores=scores,

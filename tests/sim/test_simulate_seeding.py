@@ -125,3 +125,34 @@ def test_a_default_run_moves_to_workers_only_when_worth_it(game, reference, monk
     if (os.cpu_count() or 1) > 1:
         assert moved.executor.startswith("a local process pool")
     assert moved.rows == reference.rows
+
+
+def test_bots_shown_the_game_itself_choose_as_on_a_copy(game, monkeypatch):
+    """``random`` and ``greedy`` are shown the game's own state, not a copy
+    (``bots.READ_ONLY_BOTS``): the run is the same as when every bot gets a copy, for every
+    game; and a subclass, which may change the state it is shown, still gets a copy."""
+    from treehouse_lab import bots, seeded_play
+
+    for name in tl.GAMES:
+        g = tl.load_game(name)
+        seats = ["greedy"] + ["random"] * (g.players - 1)
+        fast = tl.simulate(g, 6, bots=seats, seed=4, workers=1, progress=False)
+        with monkeypatch.context() as m:
+            m.setattr(seeded_play, "reads_only", lambda bot: False)
+            copied = tl.simulate(g, 6, bots=seats, seed=4, workers=1, progress=False)
+        assert fast.rows == copied.rows, name
+        assert len({(r.steps, repr(r.scores), r.returns) for r in fast.rows}) > 1, name
+
+    class Meddler(bots.RandomBot):
+        """Chooses as ``random`` does, then plays a move on the state it was shown."""
+
+        def choose(self, state, rng, player=None):
+            action = super().choose(state, rng, player)
+            state.apply(action, by=player)
+            return action
+
+    assert not bots.reads_only(Meddler()) and bots.reads_only(bots.RandomBot())
+    plain = tl.simulate(game, 6, bots="random", seed=2, workers=1, progress=False)
+    meddled = tl.simulate(game, 6, bots=Meddler(), seed=2, workers=1, progress=False)
+    assert [r.returns for r in meddled.rows] == [r.returns for r in plain.rows]
+    assert [r.steps for r in meddled.rows] == [r.steps for r in plain.rows]
