@@ -181,8 +181,8 @@ def print_adapter(seconds: float, seed: int) -> None:
 
     kuhn = pyspiel.load_game("python_kuhn_poker")
     floor, _, _ = time_playouts(kuhn.new_initial_state, play_openspiel, seconds, seed)
-    print(f"{'OpenSpiel Kuhn poker (pure Python), the floor':44s} {floor:10,.0f} steps/s "
-          f"({1e6 / floor:.1f} us a step: OpenSpiel's own cost of a Python game's step)")
+    print(f"{'OpenSpiel Kuhn poker (pure Python), for scale':44s} {floor:10,.0f} steps/s "
+          f"({1e6 / floor:.1f} us a step: OpenSpiel's crossings and Kuhn poker's own rules)")
     for name in tl.GAMES:
         mid_raw, mid_os, mid, lo, hi = adapter_slowdown(name, {}, seconds, seed)
         met = "met" if mid <= ADAPTER_TARGET else "NOT met"

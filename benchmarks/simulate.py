@@ -13,8 +13,9 @@ another program falls on all of them. Each figure is printed beside its referenc
 * the simulator's own cost: ``tl.simulate`` in this process against a bare playout loop
   (the same bots asked on the state itself, chance sampled, the outcome read once) for
   Backyard and Magical Treehouse with random bots, as a ratio (target 1.2x or less: the
-  simulator copies the state for each bot, seeds each game's generators and keeps a row
-  per game; all of it must cost little beside the game).
+  simulator copies the state for each bot that may change it, seeds each game's
+  generators (printed on its own: the price of reproducibility) and keeps a row per game;
+  all of it must cost little beside the game).
 
 Times are wall-clock medians over the rounds (parallel work cannot be timed in one
 process's CPU time); pools and clusters are started, and warmed with one small run, before
@@ -39,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import treehouse_lab as tl  # noqa: E402
 from treehouse_lab.bots import make_bot  # noqa: E402
 from treehouse_lab.core.chance import sample_outcome  # noqa: E402
-from treehouse_lab.simulate import _pool  # noqa: E402
+from treehouse_lab.simulate import _pool, game_rng  # noqa: E402
 
 BOTS = ["greedy", "random", "random"]
 TARGET = 1.8
@@ -92,11 +93,21 @@ def bare_loop(game, games: int, seed: int) -> None:
             pass
 
 
+def seed_generators(game, games: int, seed: int) -> None:
+    """What reproducibility alone costs a run: each game's own generators seeded (one for
+    chance, one per seat), as ``tl.simulate`` seeds them, and nothing played."""
+    purposes = ["chance", *(f"seat{p}" for p in range(game.players))]
+    for i in range(games):
+        for purpose in purposes:
+            game_rng(seed, i, purpose)
+
+
 def overhead(name: str, players: int, games: int, rounds: int, seed: int) -> None:
     """Print ``tl.simulate``'s CPU time per game against the bare loop's, in rounds that
-    alternate the two (the median ratio, with its spread)."""
+    alternate the two (the median ratio, with its spread), and how much of the bare loop's
+    time seeding each game's generators alone takes (the part kept for reproducibility)."""
     game = tl.load_game(name, players=players)
-    ratios = []
+    ratios, seeding = [], []
     for r in range(rounds):
         start = time.process_time()
         bare_loop(game, games, seed + r)
@@ -104,11 +115,15 @@ def overhead(name: str, players: int, games: int, rounds: int, seed: int) -> Non
         start = time.process_time()
         tl.simulate(game, games, bots="random", seed=seed + r, workers=1, progress=False)
         sim = time.process_time() - start
+        start = time.process_time()
+        seed_generators(game, games, seed + r)
+        seeding.append((time.process_time() - start) / bare)
         ratios.append(sim / bare)
     ratio = statistics.median(ratios)
     print(f"{f'overhead, {name} {players}p':26}tl.simulate {ratio:.2f}x a bare playout loop "
           f"per game ({min(ratios):.2f}..{max(ratios):.2f}, {games} random games a round; "
-          f"target <= {OVERHEAD_TARGET}x: {'met' if ratio <= OVERHEAD_TARGET else 'NOT met'})")
+          f"target <= {OVERHEAD_TARGET}x: {'met' if ratio <= OVERHEAD_TARGET else 'NOT met'}); "
+          f"seeding each game's generators alone {statistics.median(seeding):.2f}x")
 
 
 def main() -> None:

@@ -29,3 +29,7 @@ def test_the_simulate_benchmark_prints_speed_ups_beside_references() -> None:
     assert re.search(r"^Dask, 2 workers\s+[\d.]+ s .* [\d.]+x the pool's time \(reference: "
                      r"the pool\), overhead [+-][\d.]+ ms per chunk", out, re.M), out
     assert "identical games from every executor: True" in out
+    for name in ("backyard", "magical"):
+        assert re.search(rf"^overhead, {name} 3p\s+tl\.simulate [\d.]+x a bare playout loop "
+                         r"per game .*target <= 1\.2x: (met|NOT met)\); seeding each game's "
+                         r"generators alone [\d.]+x$", out, re.M), out
