@@ -37,7 +37,7 @@ Sketch (a game with one action)::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Generic, Iterator, Mapping, Sequence, TypeVar
 
@@ -71,10 +71,17 @@ class Kind:
         suite checks both ways)."""
         raise NotImplementedError(f"{type(self).__name__} does not generate its moves")
 
+    #: The click path as templates over the action's fields and ``seat``, where that is
+    #: all it is: ``("card:{card}", "trash:{seat}")``. Else override :meth:`click_path`.
+    CLICKS: ClassVar[tuple[str, ...]] = ()
+
     def click_path(self, state: Any, action: Any, seat: int) -> tuple[str, ...]:
         """The board targets clicked, in order, to choose ``action`` (the ``data-target``
-        ids the game's renderer draws)."""
-        raise NotImplementedError(f"{type(self).__name__} has no click path")
+        ids the game's renderer draws); by default ``CLICKS`` filled in."""
+        if not self.CLICKS:
+            raise NotImplementedError(f"{type(self).__name__} has no click path")
+        values = {f.name: getattr(action, f.name) for f in fields(action)}
+        return tuple(t.format(seat=seat, **values) for t in self.CLICKS)
 
     def why_not(self, state: Any, action: Any, player: int) -> str | None:
         """None when ``player`` may take ``action`` now; otherwise the sentence that names
