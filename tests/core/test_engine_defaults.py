@@ -168,8 +168,7 @@ def test_click_paths_come_from_the_kinds_CLICKS_filled_with_fields_and_seat():
 def test_a_renderer_with_its_own_click_paths_is_asked_instead(monkeypatch):
     s = tossed()
     own = {Guess("heads"): ("mine",)}
-    monkeypatch.setattr(sys.modules[__name__], "click_paths", lambda st, p=None: own,
-                        raising=False)
+    monkeypatch.setattr(sys.modules[__name__], "click_paths", lambda st, p=None: own, raising=False)
     assert s.game.click_paths(s) == own
 
 
