@@ -19,7 +19,7 @@ from treehouse_lab.core.fields import Field, Int, Opt, PerSeat, Str, Tuple, add_
 from treehouse_lab.core.kinds import Kind, KindTable
 from treehouse_lab.core.options import Option
 from treehouse_lab.core.stages import AllAtOnce, Stage, StagedState, StageTable
-from treehouse_lab.core.svg import clicking_seat, target_attrs
+from treehouse_lab.core.svg import target_attrs
 from treehouse_lab.core.zones import COUNTED, OWNER, Zone, ZoneTable
 from treehouse_lab.errors import RuleError
 from treehouse_lab.protocol import Action, Game
@@ -76,33 +76,30 @@ STAGES = StageTable("toyorchard")
 @dataclass(frozen=True)
 class HarvestStage(Stage):
     NAME = "harvest"
+    LABEL = "Chance: a token comes from the bag to the market"
     CHANCE = True
 
     def outcomes(self, s: OrchardState) -> list[tuple[Action, Fraction]]:
         p = Fraction(1, len(s.bag))
         return [(Harvest(t), p) for t in s.bag]
 
-    def label(self, s: OrchardState) -> str:
-        return "Chance: a token comes from the bag to the market"
-
 
 @STAGES.stage
 @dataclass(frozen=True)
 class TendStage(AllAtOnce):
     NAME = "tend"
+    LABEL = "Everyone tends their garden twice, in any order"
     OFFERS = (Tend,)
 
     def waits(self, s: OrchardState, seat: int) -> bool:
         return s.tends[seat] < TENDS
-
-    def label(self, s: OrchardState) -> str:
-        return "Everyone tends their garden twice, in any order"
 
 
 @STAGES.stage
 @dataclass(frozen=True)
 class BidStage(AllAtOnce):
     NAME = "bid"
+    LABEL = "Everyone bids a card face down"
     OFFERS = (Bid,)
 
     def waits(self, s: OrchardState, seat: int) -> bool:
@@ -126,9 +123,6 @@ class BidStage(AllAtOnce):
         s.spent, s.market, s.bids, s.tends = s.spent + s.bids, None, (None,) * n, (0,) * n
         s.round = min(s.round + 1, ROUNDS)  # the stack is empty: STAGES_FROM goes on
 
-    def label(self, s: OrchardState) -> str:
-        return "Everyone bids a card face down"
-
 
 def stages_from(s: OrchardState) -> tuple[Stage, ...] | None:
     """The stages left of the round, next first, read off the table: the engine loop
@@ -147,9 +141,7 @@ def stages_from(s: OrchardState) -> tuple[Stage, ...] | None:
 # -- kinds ------------------------------------------------------------------------------
 @RULES.kind(Harvest)
 class HarvestKind(Kind):
-    def why_not(self, s, a, player):
-        return None if s.stage == "harvest" and a.token in s.bag else (
-            "Harvest: a token in the bag comes to the market at the start of a round")
+    REFUSAL = "Harvest: a token in the bag comes to the market at the start of a round"
 
     def apply(self, s, a, player):
         s.bag, s.market = tuple(t for t in s.bag if t != a.token), a.token
@@ -158,21 +150,19 @@ class HarvestKind(Kind):
     def explain(self, s, a, player):
         return f"Harvest: each of the {len(s.bag)} tokens in the bag is equally likely"
 
-    def narrate(self, s, a, player):
-        return str(a)
-
 
 @RULES.kind(Tend)
 class TendKind(Kind):
+    CLICKS = ("{how}",)
+
     def generate(self, s, seat):
         frost = "frost" in s.game.options["modules"] and s.round == 1
         return [Tend("water")] + ([] if frost else [Tend("prune")])
 
-    def why_not(self, s, a, player):
+    def refusal(self, s, a, player):
         if s.stage != "tend" or player not in s.actors():
             return "Tend: each grower tends twice, after the harvest"
-        return None if a in self.generate(s, player) else (
-            "Frost (module): no pruning in the first round")
+        return "Frost (module): no pruning in the first round"
 
     def apply(self, s, a, player):
         field = "water" if a.how == "water" else "prunes"
@@ -182,23 +172,18 @@ class TendKind(Kind):
     def explain(self, s, a, player):
         return f"Tend: {s.game.player_name(player)} has {TENDS - s.tends[player]} tends left"
 
-    def narrate(self, s, a, player):
-        return f"{s.game.player_name(player)}: {a}"
-
-    def click_path(self, s, a, seat):
-        return (a.how,)
-
 
 @RULES.kind(Bid)
 class BidKind(Kind):
+    CLICKS = ("card:{card}",)
+
     def generate(self, s, seat):
         return [Bid(c) for c in s.hands[seat]]
 
-    def why_not(self, s, a, player):
+    def refusal(self, s, a, player):
         if s.stage != "bid" or player not in s.actors():
             return "Bid: each grower bids once a round, after tending"
-        return None if a.card in s.hands[player] else (
-            f"{a} is not legal: bid one of your own cards ({', '.join(s.hands[player])})")
+        return f"{a} is not legal: bid one of your own cards ({', '.join(s.hands[player])})"
 
     def apply(self, s, a, player):
         s.hands = replace_at(s.hands, player, tuple(c for c in s.hands[player] if c != a.card))
@@ -215,9 +200,6 @@ class BidKind(Kind):
         shown = ", ".join(f"{s.game.player_name(p)} {card_value(b)}" for p, b in enumerate(bids))
         return f"{name} bids a card face down; all bids revealed: {shown}"
 
-    def click_path(self, s, a, seat):
-        return ("card:" + a.card,)
-
 
 # -- the game and its declared state -----------------------------------------------------
 class OrchardGame(Game):
@@ -228,7 +210,7 @@ class OrchardGame(Game):
         Option("modules", (), "modules in play", subset_of=MODULES),
     )
     ACTION_TYPES = RULES.action_types
-    RENDERER = __name__   # render_svg, render_text and click_paths are below
+    RENDERER = __name__  # render_svg and render_text are below; each kind names its clicks
 
     def tokens(self) -> tuple[str, ...]:
         return FRUITS + (BEES if "bees" in self.options["modules"] else ())
@@ -254,9 +236,6 @@ class OrchardGame(Game):
 
     def components(self) -> dict[str, list[str]]:
         return {"card": sorted(self.cards()), "token": sorted(self.tokens())}
-
-    def _state_from_json(self, data) -> OrchardState:
-        return OrchardState.from_json(self, data)
 
 
 def _migrate_0(save: dict) -> dict:
@@ -314,63 +293,76 @@ class OrchardState(StagedState):
     def _observation(self, player):
         """What only this seat sees, and who has bid; core adds the seen save under
         ``"seen"`` (every public field, the bag and the others' cards as ``"?"``)."""
-        return {"viewer": player, "phase": self.phase, "hand": list(self.hands[player]),
-                "my_bid": self.bids[player], "has_bid": [b is not None for b in self.bids]}
+        return {
+            "viewer": player,
+            "phase": self.phase,
+            "hand": list(self.hands[player]),
+            "my_bid": self.bids[player],
+            "has_bid": [b is not None for b in self.bids],
+        }
 
     def components(self):
         hands = [c for h in self.hands for c in h] + [b for b in self.bids if b]
         tokens = [*self.bag, *self.compost, *(t for w in self.won for t in w)]
-        return {"card": sorted([*self.spent, *hands]),
-                "token": sorted(tokens + ([self.market] if self.market else []))}
+        return {
+            "card": sorted([*self.spent, *hands]),
+            "token": sorted(tokens + ([self.market] if self.market else [])),
+        }
 
 
+OrchardGame.STATE = OrchardState  # what reads a save (Game._state_from_json)
 OrchardGame.ZONES = ZoneTable(
-    [Zone("bag", COUNTED, "bag", holds=lambda g, _, c: c in g.tokens(), ordered=False),
-     Zone("hands", OWNER, "hands", per_seat=True, holds=own_card),
-     Zone("bids", OWNER, "bids", per_seat=True, holds=own_card)],
-    universe=lambda g: [*g.cards(), *g.tokens()])
+    [
+        Zone("bag", COUNTED, "bag", holds=lambda g, _, c: c in g.tokens(), ordered=False),
+        Zone("hands", OWNER, "hands", per_seat=True, holds=own_card),
+        Zone("bids", OWNER, "bids", per_seat=True, holds=own_card),
+    ],
+    universe=lambda g: [*g.cards(), *g.tokens()],
+)
 
 
 # -- drawing (the render part: SVG, text and click targets from the public fields) ------
 def _garden(state, p: int) -> str:
     g = state.game
-    return (f"{g.player_name(p)}: water {state.water[p]}, prunes {state.prunes[p]}, "
-            f"fruit {len(state.won[p])}")
+    return (
+        f"{g.player_name(p)}: water {state.water[p]}, prunes {state.prunes[p]}, "
+        f"fruit {len(state.won[p])}"
+    )
 
 
 def render_svg(state, viewer=None, selection=(), targets=frozenset()) -> str:
     n = state.game.players
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="tl-board tl-toyorchard" '
-             f'width="420" height="{70 + 40 * n}">',
-             f'<text x="10" y="20">Round {state.round}, {state.stage}; market: '
-             f'{escape(state.market or "-")}</text>']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="tl-board tl-toyorchard" '
+        f'width="420" height="{70 + 40 * n}">',
+        f'<text x="10" y="20">Round {state.round}, {state.stage}; market: '
+        f"{escape(state.market or '-')}</text>",
+    ]
     for p in range(n):
         bid = "face down" if state.bids[p] and viewer != p else state.bids[p] or "-"
-        parts.append(f'<g data-grower="{p}"><text x="10" y="{40 + 36 * p}">'
-                     f'{escape(f"{_garden(state, p)}, bid {bid}")}</text></g>')
+        parts.append(
+            f'<g data-grower="{p}"><text x="10" y="{40 + 36 * p}">'
+            f"{escape(f'{_garden(state, p)}, bid {bid}')}</text></g>"
+        )
     y = 50 + 36 * n
     for i, how in enumerate(("water", "prune")):
-        parts.append(f'<rect{target_attrs(how, targets, selection, "tl-button")} '
-                     f'x="{10 + 70 * i}" y="{y}" width="60" height="20"/>')
+        parts.append(
+            f"<rect{target_attrs(how, targets, selection, 'tl-button')} "
+            f'x="{10 + 70 * i}" y="{y}" width="60" height="20"/>'
+        )
     if viewer is not None:
         for i, c in enumerate(state.hands[viewer]):
-            parts.append(f'<rect{target_attrs("card:" + c, targets, selection, "tl-card")} '
-                         f'x="{160 + 50 * i}" y="{y}" width="40" height="20"/>'
-                         f'<text x="{164 + 50 * i}" y="{y + 15}">{escape(c)}</text>')
+            parts.append(
+                f"<rect{target_attrs('card:' + c, targets, selection, 'tl-card')} "
+                f'x="{160 + 50 * i}" y="{y}" width="40" height="20"/>'
+                f'<text x="{164 + 50 * i}" y="{y + 15}">{escape(c)}</text>'
+            )
     return "".join(parts) + "</svg>"
 
 
 def render_text(state) -> str:
     head = f"Toy orchard, round {state.round} ({state.stage}), market {state.market or '-'}"
     return "\n".join([head] + [_garden(state, p) for p in range(state.game.players)])
-
-
-def click_paths(state, player=None):
-    """Each legal move of ``player`` (None: the one seat acting), clicked as its kind says."""
-    seat = clicking_seat(state, player)
-    if seat is None:
-        return {}
-    return {a: RULES.get(a).click_path(state, a, seat) for a in state.legal_actions(seat)}
 
 
 __all__ = ["OrchardGame", "OrchardState", "Harvest", "Tend", "Bid"]

@@ -16,6 +16,7 @@ from .actions import Action
 from .jsonio import check_depth
 from .options import Option, resolve_options
 from .seating import player_name
+from .svg import kind_click_paths
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only: no import circle
     from .state import State
@@ -25,8 +26,9 @@ class Game:
     """A configured game: rules plus resolved options. Immutable once made.
 
     Subclasses set ``NAME``, ``TITLE``, ``OPTIONS`` (including ``players``),
-    ``ACTION_TYPES`` and ``RENDERER`` (the module path of their ``render`` module), and
-    implement ``new_initial_state`` and ``_state_from_json``.
+    ``ACTION_TYPES``, ``RENDERER`` (the module path of their ``render`` module) and
+    ``STATE`` (the state class, whose ``from_json`` reads a save), and implement
+    ``new_initial_state``.
     """
 
     NAME: ClassVar[str] = ""
@@ -39,6 +41,9 @@ class Game:
     #: Where components can be and who sees them (``core/zones.py``); None when the game
     #: hides nothing. Observations, ``hidden_from`` and determinization derive from it.
     ZONES: ClassVar[Any] = None
+    #: The state class: a declared state (``core/fields.py``) reads every save of this
+    #: game through its ``from_json``, so no game writes its own loader.
+    STATE: ClassVar[Any] = None
 
     def __init__(self, **options: Any) -> None:
         self.options: dict = resolve_options(self.NAME, self.OPTIONS, options)
@@ -112,7 +117,11 @@ class Game:
         raise NotImplementedError
 
     def _state_from_json(self, data: dict) -> State:
-        raise NotImplementedError
+        """The state of a save whose depth is checked: ``STATE.from_json`` (override only
+        for a state that is not declared)."""
+        if self.STATE is None:
+            raise NotImplementedError(f"{self.name}: no STATE class to read a save with")
+        return self.STATE.from_json(self, data)
 
     def max_game_length(self) -> int:
         """A proven upper bound on the number of ``apply`` steps (decisions and chance
@@ -248,10 +257,14 @@ class Game:
     def click_paths(self, state: State, player: int | None = None) -> dict[Action, tuple[str, ...]]:
         """For a board: each legal action of ``player`` (the single actor when None) and
         the SVG targets clicked, in order, to pick it. Targets are the ``data-target`` ids
-        the renderer draws."""
+        the renderer draws: the renderer's ``click_paths`` where it has one, else each
+        kind's ``click_path`` (``core/svg.py``)."""
         if not self.RENDERER:
             return {}
-        return self._renderer().click_paths(state, player)
+        own = getattr(self._renderer(), "click_paths", None)
+        if own is not None:
+            return own(state, player)
+        return kind_click_paths(state, player)
 
 
 def game_from_options(cls: type[Game], options: dict) -> Game:

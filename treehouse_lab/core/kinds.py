@@ -37,7 +37,7 @@ Sketch (a game with one action)::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Generic, Iterator, Mapping, Sequence, TypeVar
 
@@ -48,14 +48,15 @@ A = TypeVar("A", bound=Action)
 K = TypeVar("K", bound="Kind")
 T = TypeVar("T")
 
-#: The four parts every kind defines (``is_legal`` has a default built on ``why_not``).
-PARTS: tuple[str, ...] = ("why_not", "apply", "explain", "narrate")
+#: The parts every kind defines. ``why_not`` has a default built on the generated moves,
+#: ``is_legal`` one built on ``why_not``, ``narrate`` the protocol's log line.
+PARTS: tuple[str, ...] = ("apply", "explain")
 
 
 class Kind:
     """How one kind of action works: legality, application and words, together.
 
-    Subclass it, define the four parts, and register it with :meth:`KindTable.kind`. Every
+    Subclass it, define its parts, and register it with :meth:`KindTable.kind`. Every
     part receives the state, the action and the acting ``player`` (a seat, or ``CHANCE``
     for a chance outcome). Parts are consulted only while the game is running: a terminal
     state refuses everything through :meth:`KindState._over`.
@@ -71,15 +72,43 @@ class Kind:
         suite checks both ways)."""
         raise NotImplementedError(f"{type(self).__name__} does not generate its moves")
 
+    #: The click path as templates over the action's fields and ``seat``, where that is
+    #: all it is: ``("card:{card}", "trash:{seat}")``. Else override :meth:`click_path`.
+    CLICKS: ClassVar[tuple[str, ...]] = ()
+
     def click_path(self, state: Any, action: Any, seat: int) -> tuple[str, ...]:
         """The board targets clicked, in order, to choose ``action`` (the ``data-target``
-        ids the game's renderer draws)."""
-        raise NotImplementedError(f"{type(self).__name__} has no click path")
+        ids the game's renderer draws); by default ``CLICKS`` filled in."""
+        if not self.CLICKS:
+            raise NotImplementedError(f"{type(self).__name__} has no click path")
+        values = {f.name: getattr(action, f.name) for f in fields(action)}
+        return tuple(t.format(seat=seat, **values) for t in self.CLICKS)
+
+    #: The sentence naming the rule that forbids this kind of move, where one sentence
+    #: fits every refusal (else override :meth:`refusal`).
+    REFUSAL: ClassVar[str] = ""
 
     def why_not(self, state: Any, action: Any, player: int) -> str | None:
         """None when ``player`` may take ``action`` now; otherwise the sentence that names
-        the rule forbidding it (cite the rulebook section)."""
-        raise NotImplementedError
+        the rule forbidding it (cite the rulebook section).
+
+        The default is None exactly for the moves the position hands out (``player``'s
+        legal moves, or the outcomes at a chance node), so it agrees with
+        :meth:`generate` by construction; any other move gets :meth:`refusal`'s sentence,
+        or the protocol's "not legal now ... Legal: ..." listing. Override it only where
+        a refusal needs more than that (and keep it None exactly for generated moves)."""
+        if state.is_chance_node():
+            if player == CHANCE and action in state.legal_actions():
+                return None
+        elif player >= 0 and action in state.legal_actions(player):
+            return None
+        return self.refusal(state, action, player) or State.why_illegal(
+            state, action, player if player >= 0 else None)
+
+    def refusal(self, state: Any, action: Any, player: int) -> str | None:
+        """The default :meth:`why_not`'s sentence for a move that is not legal now
+        (default ``REFUSAL``; None: list the legal moves)."""
+        return self.REFUSAL or None
 
     def is_legal(self, state: Any, action: Any, player: int) -> bool:
         """``why_not(...) is None``. Override with a cheaper test when this is hot (it runs
@@ -95,8 +124,9 @@ class Kind:
         raise NotImplementedError
 
     def narrate(self, state: Any, action: Any, player: int) -> str:
-        """The log line for ``action``, taken in ``state`` (before it is applied)."""
-        raise NotImplementedError
+        """The log line for ``action``, taken in ``state`` (before it is applied); by
+        default the protocol's: the outcome's text at chance, else "Player 2: <action>"."""
+        return State.narrate(state, action, player if player >= 0 else None)
 
 
 class KindTable:
@@ -117,8 +147,9 @@ class KindTable:
         """Class decorator: register the decorated :class:`Kind` subclass for ``action``.
 
         Raises ``TypeError`` at import when ``action`` is not an Action type, is registered
-        twice, or the kind leaves out one of the four parts: a programming slip in a game
-        must not wait for a student to reach the forgotten rule."""
+        twice, or the kind leaves out one of the parts without a default (``PARTS``): a
+        programming slip in a game must not wait for a student to reach the forgotten
+        rule."""
         if not (isinstance(action, type) and issubclass(action, Action)) or action is Action:
             raise TypeError(f"{self.game}: kinds are registered for Action subclasses, "
                             f"got {action!r}")

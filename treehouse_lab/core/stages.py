@@ -12,7 +12,8 @@ answers, in one place:
   own moves);
 * :meth:`Stage.settle`: when nobody needs to decide, do the automatic work (pop itself,
   push the next stages) and say so;
-* :meth:`Stage.label`: its name on the status line.
+* :meth:`Stage.label`: its name on the status line (``LABEL`` where it is always the
+  same sentence).
 
 A :class:`StagedState` holds the stack (top = what happens next) as a declared field and
 runs :meth:`StagedState._run`, the one engine loop: settle the top until it waits for a
@@ -51,6 +52,8 @@ class Stage:
     OFFERS: ClassVar[tuple[type[Action], ...]] = ()
     #: True for a chance node: :meth:`outcomes` are the draws.
     CHANCE: ClassVar[bool] = False
+    #: The status line, where it never depends on the state (else override :meth:`label`).
+    LABEL: ClassVar[str] = ""
     #: Codecs for fields whose domain is narrower than their annotation.
     CODECS: ClassVar[dict[str, Codec]] = {}
     #: Whether the class overrides :meth:`settle` (set per class: the engine loop skips
@@ -86,8 +89,8 @@ class Stage:
         raise NotImplementedError(f"{type(self).__name__} is not a chance stage")
 
     def label(self, state: Any) -> str:
-        """What the game waits for, in words, for the status line."""
-        raise NotImplementedError
+        """What the game waits for, in words, for the status line (default ``LABEL``)."""
+        return self.LABEL
 
     # -- values ---------------------------------------------------------------------------
     def to_json(self, tag: str) -> dict:
@@ -154,14 +157,14 @@ class StageTable:
         self._stages: dict[str, type[Stage]] = {}
 
     def stage(self, cls: type[Stage]) -> type[Stage]:
-        """Class decorator registering a stage; a missing name, a duplicate, or a decision
-        stage without a label fails at import."""
+        """Class decorator registering a stage; a missing name, a duplicate, or a stage
+        with neither a ``LABEL`` nor a ``label`` method fails at import."""
         if not dataclasses.is_dataclass(cls) or not cls.NAME:
             raise TypeError(f"{self.game}: stage {cls.__name__} must be a dataclass with a NAME")
         if cls.NAME in self._stages:
             raise TypeError(f"{self.game}: two stages are named {cls.NAME!r}")
-        if cls.label is Stage.label:
-            raise TypeError(f"{self.game}: stage {cls.__name__} has no label")
+        if cls.label is Stage.label and not cls.LABEL:
+            raise TypeError(f"{self.game}: stage {cls.__name__} has no LABEL or label")
         self._stages[cls.NAME] = cls
         return cls
 

@@ -76,6 +76,18 @@ def clicking_seat(state: Any, player: int | None = None) -> int | None:
     return player if player in actors else None
 
 
+def kind_click_paths(state: Any, player: int | None = None) -> dict:
+    """Each legal move of ``player`` (None: the one seat acting) and the targets clicked to
+    choose it, as its kind's ``click_path`` says: what ``Game.click_paths`` gives for a
+    game whose renderer has no ``click_paths`` of its own. Why shared: every game built on
+    kinds wrote this same loop in its renderer."""
+    seat = clicking_seat(state, player)
+    if seat is None:
+        return {}
+    kinds = state.KINDS
+    return {a: kinds.get(a).click_path(state, a, seat) for a in state.legal_actions(seat)}
+
+
 class Picture:
     """An SVG a notebook shows inline (``_repr_svg_``), with a short text form so a saved
     notebook never shows a memory address where the picture would be."""
@@ -92,4 +104,4 @@ class Picture:
 
 
 __all__ = ["FRAME_FILL", "FRAME_STROKE", "PICKED_STROKE", "Picture", "clicking_seat", "frame",
-           "target_attrs"]
+           "kind_click_paths", "target_attrs"]

@@ -42,6 +42,7 @@ class BackyardGame(Game):
     NAME: ClassVar[str] = "backyard"
     TITLE: ClassVar[str] = "Backyard Builders Treehouse"
     RENDERER: ClassVar[str] = "treehouse_lab.games.backyard.render"
+    STATE = BackyardState
     ZONES = ZONES
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("players", 3, "number of players, 2 to 5", choices=(2, 3, 4, 5)),
@@ -145,9 +146,6 @@ class BackyardGame(Game):
             "achievement cards": sorted(self.achievement_set),
             "hammer": [HAMMER],
         }
-
-    def _state_from_json(self, data: Any) -> BackyardState:
-        return BackyardState.from_json(self, data)  # type: ignore[return-value]
 
     def build_state(self, treehouses: list[list[Any]], start_player: int = 0,
                     hand: list[str] | None = None, achievement: str | None = None,

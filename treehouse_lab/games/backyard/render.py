@@ -19,10 +19,10 @@ shows what it is and, for a card in the hand, why it can or cannot go on face up
 Targets (docs/dev/contracts.md): ``hand:<card>:up`` plays a card face up (offered only when
 it matches) and ``hand:<card>:down`` plays it face down as a wild.
 
-Besides ``render_svg``, ``render_text`` and ``click_paths``, the module offers the board two
-optional hooks: ``greyed_actions(state, player)`` (the face-up plays drawn greyed out, so
-"Explain" can say why each is not allowed) and ``outcome_text(state)`` (who won and, on a
-tie on points, the tie-break that decided it).
+Besides ``render_svg`` and ``render_text`` (each kind names its clicks, moves.py), the
+module offers the board two optional hooks: ``greyed_actions(state, player)`` (the face-up
+plays drawn greyed out, so "Explain" can say why each is not allowed) and
+``outcome_text(state)`` (who won and, on a tie on points, the tie-break that decided it).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Collection, Iterable
 from xml.sax.saxutils import quoteattr
 
-from ...core.svg import clicking_seat, frame, target_attrs
+from ...core.svg import frame, target_attrs
 from ...protocol import Action
 from .actions import Play
 from .drawing import (
@@ -390,18 +390,6 @@ def _end_lines(state: BackyardState) -> list[str]:
                  f"wins the tie: {g.player_name(w)}."]
     return lines + [f"The {len(state.discard)} leftover cards were set aside,",
                     "unscored. The longest run bonus is outlined in gold."]
-
-
-def click_paths(state: BackyardState, player: int | None = None
-                ) -> dict[Action, tuple[str, ...]]:
-    """One click per play of ``player`` (None: the player to move), as each kind names it
-    (moves.py: the card face up, or its tab face down)."""
-    player = clicking_seat(state, player)
-    if player is None:
-        return {}
-    kinds = state.KINDS
-    return {a: kinds.get(a).click_path(state, a, player)  # type: ignore[union-attr]
-            for a in state.legal_actions(player)}
 
 
 def render_text(state: BackyardState) -> str:

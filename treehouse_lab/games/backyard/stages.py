@@ -32,13 +32,11 @@ class AchievementStage(Stage):
     """Achievement Card Expansion: "randomly choose ONE Achievement Card" (R10)."""
 
     NAME = "achievement"
+    LABEL = "Setting up: turning up the achievement card"
     CHANCE = True
 
     def outcomes(self, s: BackyardState) -> list[tuple[Action, Fraction]]:
         return list(s.game.achievement_outcomes)
-
-    def label(self, s: BackyardState) -> str:
-        return "Setting up: turning up the achievement card"
 
 
 @STAGES.stage
@@ -47,13 +45,11 @@ class StartStage(Stage):
     """Rulebook: Game Setup: "Randomly determine a Start Player"."""
 
     NAME = "start"
+    LABEL = "Setting up: choosing the start player"
     CHANCE = True
 
     def outcomes(self, s: BackyardState) -> list[tuple[Action, Fraction]]:
         return list(s.game.start_outcomes)
-
-    def label(self, s: BackyardState) -> str:
-        return "Setting up: choosing the start player"
 
 
 class DeckDraw(Stage):

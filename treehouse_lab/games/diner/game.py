@@ -122,6 +122,7 @@ class DinerGame(Game):
     NAME: ClassVar[str] = "diner"
     TITLE: ClassVar[str] = "Treehouse Diner"
     RENDERER: ClassVar[str] = "treehouse_lab.games.diner.render"
+    STATE = DinerState
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("players", 3, "number of kitchen helpers, 2 to 4", choices=(2, 3, 4)),
         Option("end_after", None,
@@ -400,8 +401,5 @@ class DinerGame(Game):
         if self.chili:
             out["action cards"] = sorted(self.action_cards)
         return out
-
-    def _state_from_json(self, data: Any) -> DinerState:
-        return DinerState.from_json(self, data)
 
     position = position

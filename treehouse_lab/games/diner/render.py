@@ -1,4 +1,4 @@
-"""Drawing Treehouse Diner: an SVG board, a text board and the board's click paths.
+"""Drawing Treehouse Diner: an SVG board, a text board and the board's click targets.
 
 The layout (issue 18: readable on a school laptop), top to bottom: the title and status;
 the pantry across the board (a row per shelf size with its bonus, a dashed space per
@@ -54,9 +54,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Collection, Iterable
 
-from ...core.svg import clicking_seat, frame, target_attrs
+from ...core.svg import frame, target_attrs
 from ...core.textwidth import fit, text_width
-from ...protocol import Action
 from .moves_modules import paying_for
 from .render_kitchen import card_svg, kitchen_height, kitchen_svg
 from .render_modules import PANEL_MIN_W, actions_panel, panel_height
@@ -335,15 +334,6 @@ def tray_svg(state: DinerState, y: float, targets: Collection[str],
 
 
 # -- Click paths ---------------------------------------------------------------------------------
-
-def click_paths(state: DinerState, player: int | None = None) -> dict[Action, tuple[str, ...]]:
-    """For each legal action of ``player`` (None: the one player deciding) the targets
-    clicked, in order (see the module docstring); each kind names its own (moves.py)."""
-    player = clicking_seat(state, player)
-    if player is None:
-        return {}
-    kinds = state.KINDS
-    return {a: kinds.get(a).click_path(state, a, player) for a in state.legal_actions(player)}
 
 
 # -- Text -------------------------------------------------------------------------------------

@@ -205,6 +205,7 @@ class TrayStep(OrderPileDraw):
     """Setup 8 and Go to the Phone step 5: the phone tray filled from the order pile."""
 
     NAME = "tray"
+    LABEL = "Chance: the phone tray is filled from the order pile"
     STAGE = "phone"
 
     def settle(self, s: DinerState) -> bool:
@@ -218,9 +219,6 @@ class TrayStep(OrderPileDraw):
         tray = list(s.tray_orders)
         tray[tray.index(None)] = order
         s.tray_orders = tuple(tray)
-
-    def label(self, s: DinerState) -> str:
-        return "Chance: the phone tray is filled from the order pile"
 
 
 @STAGES.stage

@@ -69,6 +69,7 @@ class MagicalGame(Game):
     ACTION_TYPES = ACTION_TYPES
     ZONES = ZONES
     RENDERER = "treehouse_lab.games.magical.render"
+    STATE = MagicalState
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -272,9 +273,6 @@ class MagicalGame(Game):
     def determinize(self, observation: Any, seat: int, rng: Any) -> MagicalState:
         """A state ``seat`` cannot tell from the one it observed (``view.determinize``)."""
         return determinize(self, observation, self.check_seat(seat, "determinize"), rng)
-
-    def _state_from_json(self, data: Any) -> MagicalState:
-        return MagicalState.from_json(self, data)
 
     def position(self, villages: Sequence[Sequence[Mapping[str, Any]]] | None = None,
                  pipes: Sequence[Sequence[Sequence[str]]] | None = None,

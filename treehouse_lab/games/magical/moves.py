@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.kinds import Kind, KindTable
-from ...protocol import CHANCE, State
+from ...protocol import State
 from . import rules as R
 from .actions import (
     Build,
@@ -64,22 +64,10 @@ def without(cards: tuple, card: str) -> tuple:
 
 class MagicalKind(Kind):
     """The parts every Magical kind shares: ``WHY`` is the rule that allows it (its
-    explanation), and a move that is not generated is refused with the legal list."""
+    explanation). A move that is not generated is refused by the core's ``why_not``: a
+    kind's ``refusal`` sentence for a common mistake, else the legal list."""
 
     WHY = ""
-
-    def why_not(self, s: Any, a: Any, player: int) -> str | None:
-        if s.is_chance_node():
-            if player == CHANCE and a in s.legal_actions():
-                return None
-        elif player >= 0 and a in s.legal_actions(player):
-            return None
-        return self.refusal(s, a, player) or State.why_illegal(
-            s, a, player if player >= 0 else None)
-
-    def refusal(self, s: Any, a: Any, player: int) -> str | None:
-        """A sentence for a common mistake with this kind (None: list the legal moves)."""
-        return None
 
     def explain(self, s: Any, a: Any, player: int) -> str:
         return f"{a} — {self.WHY}"

@@ -23,7 +23,8 @@ narrow), its level and VP; a resource carries a two-letter label and a shape; ea
 familiar is a shape with the seat's number; unproductive areas are hatched with the word
 "none", outermost areas have a thick outer border, and connections are drawn as bars.
 
-Targets (each a ``data-target`` when clickable; paths are in ``click_paths``):
+Targets (each a ``data-target`` when clickable; each kind's ``click_path`` in
+moves.py gives the path):
 ``card:<id>`` a card of the viewer (hand, drawer or storage); ``drawer``; ``cast``;
 ``trash:<p>`` (then ``discard-all:<p>``, the "Discard all N cards?" button, confirms
 throwing away the whole hand); ``carriage:<i>``; ``deck:<p>``; ``done:<p>``; ``wait:<p>``;
@@ -39,8 +40,7 @@ from math import cos, pi, sin
 from typing import TYPE_CHECKING, Collection, Iterable
 
 from ...core.seating import players_phrase
-from ...core.svg import clicking_seat, frame, target_attrs
-from ...protocol import Action
+from ...core.svg import frame, target_attrs
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MagicalState
@@ -397,15 +397,6 @@ def _ring(state: MagicalState, out: list[str], x: float, y: float, w: float, h: 
 
 # -- click paths ------------------------------------------------------------------------------
 
-def click_paths(state: MagicalState, player: int | None = None) -> dict[Action, tuple[str, ...]]:
-    """For each legal action of ``player`` (None: the one seat acting) the targets clicked,
-    in order (see the module docstring); each kind names its own (``moves.py``)."""
-    player = clicking_seat(state, player)
-    if player is None:
-        return {}
-    kinds = state.KINDS
-    return {a: kinds.get(a).click_path(state, a, player) for a in state.legal_actions(player)}
-
 
 # -- text ---------------------------------------------------------------------------------------
 
@@ -456,4 +447,4 @@ def render_text(state: MagicalState) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["click_paths", "render_svg", "render_text"]
+__all__ = ["render_svg", "render_text"]

@@ -69,6 +69,7 @@ class Setup(Stage):
     """Preparations 3 and 8: the common objectives, then one personal objective a seat."""
 
     NAME = "setup"
+    LABEL = "Chance: the objectives are drawn (Preparations 3 and 8)"
     CHANCE = True
 
     def outcomes(self, s: Any) -> list[tuple[Any, Fraction]]:
@@ -91,9 +92,6 @@ class Setup(Stage):
         s.pop()
         start_round(s)
         return True
-
-    def label(self, s: Any) -> str:
-        return "Chance: the objectives are drawn (Preparations 3 and 8)"
 
 
 def start_round(s: Any) -> None:
@@ -151,6 +149,7 @@ class Planning(Stage):
     something, then the oldest player must make a move" (ruling R4)."""
 
     NAME = "planning"
+    LABEL = "The Planning Step: everyone still planning acts at once"
     OFFERS = (Place, DiscardHand, Cast, Take, DrawFour, DropOut, GiveBiscuit, Wait)
 
     def actors(self, s: Any) -> list[int]:
@@ -177,9 +176,6 @@ class Planning(Stage):
 
     HAND = (Place, DiscardHand, Cast, GiveBiscuit, Wait)
     EMPTY = (Take, DrawFour, DropOut, GiveBiscuit, Wait)
-
-    def label(self, s: Any) -> str:
-        return "The Planning Step: everyone still planning acts at once"
 
 
 def end_planning(s: Any) -> None:
@@ -268,6 +264,7 @@ class RevealStep(Stage):
     together, and the lowest number builds first."""
 
     NAME = "reveal"
+    LABEL = "Building Step 1: everyone chooses a play-order card face down"
     OFFERS = (Reveal,)
 
     def actors(self, s: Any) -> list[int]:
@@ -292,9 +289,6 @@ class RevealStep(Stage):
         s.pop()
         s.push(Building())
         return True
-
-    def label(self, s: Any) -> str:
-        return "Building Step 1: everyone chooses a play-order card face down"
 
 
 @STAGES.stage

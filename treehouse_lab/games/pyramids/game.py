@@ -80,6 +80,7 @@ class PyramidsGame(Game):
     )
     ACTION_TYPES: ClassVar[tuple[type[Action], ...]] = (Roll, Play, Pass)
     RENDERER: ClassVar[str] = "treehouse_lab.games.pyramids.render"
+    STATE = PyramidsState
     #: Treehouse hides nothing: every piece is on the table (view.py).
     ZONES = None
 
@@ -131,9 +132,6 @@ class PyramidsGame(Game):
 
     def components(self) -> dict[str, list[str]]:
         return {k: list(v) for k, v in self._components.items()}
-
-    def _state_from_json(self, data: Any) -> PyramidsState:
-        return PyramidsState.from_json(self, data)  # type: ignore[return-value]
 
     def position(self, trios: Sequence[Arrangement | str] | None = None,
                  house: Arrangement | str | None = None, to_move: int = 0,

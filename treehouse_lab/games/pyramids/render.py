@@ -19,8 +19,8 @@ line as drawn). Passing is one click on ``pass``. Every path has two steps excep
 marked by ``core.svg.target_attrs``, as on every game's board, and every piece and marker
 has a ``<title>`` tooltip (a destination's is the sentence of the move it makes).
 
-Besides ``render_svg``, ``render_text`` and ``click_paths``, ``outcome_text(state)`` says
-who won for the board's status line.
+Besides ``render_svg`` and ``render_text`` (each kind names its clicks, moves.py),
+``outcome_text(state)`` says who won for the board's status line.
 """
 
 from __future__ import annotations
@@ -28,8 +28,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Iterable
 
-from ...core.svg import Picture, clicking_seat, target_attrs
-from ...protocol import Action
+from ...core.svg import Picture, kind_click_paths, target_attrs
 from . import data, rules
 from .arrangement import RIGHT, TRIO, Arrangement, Position, name
 from .geometry import (
@@ -57,16 +56,6 @@ MARGIN = 10
 TOP = 60          # height of the title band
 #: The widest a picture of bare arrangements is drawn (it must fit a notebook column).
 PICTURE_MAX_W = 760
-
-
-def click_paths(state: Any, player: int | None = None) -> dict[Action, tuple[str, ...]]:
-    """Each legal decision of ``player`` (None: the one to move) and its clicks, as each
-    kind names them (moves.py): (piece, destination), or ("pass",)."""
-    p = clicking_seat(state, player)
-    if p is None:
-        return {}
-    kinds = state.KINDS
-    return {a: kinds.get(a).click_path(state, a, p) for a in state.legal_actions()}
 
 
 # -- text ----------------------------------------------------------------------------------
@@ -169,7 +158,7 @@ def _sentences(state: Any, picked: tuple[str, str], selection: frozenset) -> dic
     tooltip of its marker."""
     first = f"{picked[0]}:{picked[1]}"
     out = {}
-    for action, path in click_paths(state).items():
+    for action, path in kind_click_paths(state).items():
         if len(path) == 2 and path[0] == first:
             out[path[1]] = str(action)
     return out
@@ -467,5 +456,5 @@ def show(arrangements: Iterable[Arrangement | str], captions: Iterable[str] = ()
     return Picture(arrangements_svg(arrs, captions, **kw), text or "no arrangements")
 
 
-__all__ = ["render_svg", "render_text", "click_paths", "side_id", "arrangements_svg", "show",
+__all__ = ["render_svg", "render_text", "side_id", "arrangements_svg", "show",
            "outcome_text", "Picture", "TRIO"]

@@ -1,0 +1,202 @@
+"""The parts of a game the core derives from its declarations (docs/dev/adding-a-game.md):
+a stage's ``LABEL``, ``Game.STATE`` reading saves, click paths from each kind's ``CLICKS``,
+``why_not`` from the generated moves with a kind's ``REFUSAL``, and the protocol's log
+line. Shown on a tiny game of its own ("flip": chance tosses a coin, Player 1 guesses
+it), independent of any real game."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from fractions import Fraction
+
+import pytest
+
+from treehouse_lab.core.fields import Field, Opt, Str
+from treehouse_lab.core.kinds import Kind, KindTable
+from treehouse_lab.core.options import Option
+from treehouse_lab.core.stages import Stage, StagedState, StageTable
+from treehouse_lab.protocol import CHANCE, Action, Game
+
+SIDES = ("heads", "tails")
+RULES = KindTable("flip")
+STAGES = StageTable("flip")
+
+
+@dataclass(frozen=True)
+class Coin(Action):
+    KIND = "coin"
+    side: str
+
+    def __str__(self) -> str:
+        return f"The coin shows {self.side}"
+
+
+@dataclass(frozen=True)
+class Guess(Action):
+    KIND = "guess"
+    side: str
+
+    def __str__(self) -> str:
+        return f"Guess {self.side}"
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class Toss(Stage):
+    NAME = "toss"
+    LABEL = "Chance: the coin is tossed"
+    CHANCE = True
+
+    def outcomes(self, s):
+        half = Fraction(1, 2)
+        return [(Coin(side), half) for side in SIDES]
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class Call(Stage):
+    NAME = "call"
+    LABEL = "Player 1 guesses the side"
+    OFFERS = (Guess,)
+
+    def actors(self, s):
+        return (0,)
+
+
+@RULES.kind(Coin)
+class CoinKind(Kind):
+    def apply(self, s, a, player):
+        s.coin = a.side
+        s.pop()
+
+    def explain(self, s, a, player):
+        return "Toss: each side is equally likely"
+
+
+@RULES.kind(Guess)
+class GuessKind(Kind):
+    CLICKS = ("side:{side}", "seat:{seat}")
+    REFUSAL = "Guess: Player 1 guesses once, after the toss"
+
+    def generate(self, s, seat):
+        return [Guess(side) for side in SIDES]
+
+    def apply(self, s, a, player):
+        s.guess = a.side
+        s.pop()
+
+    def explain(self, s, a, player):
+        return "Guess: either side may be called"
+
+
+class FlipGame(Game):
+    NAME = "flip"
+    TITLE = "Flip"
+    OPTIONS = (Option("players", 2, "two players", choices=(2,)),)
+    ACTION_TYPES = RULES.action_types
+    RENDERER = __name__  # render_svg only: click paths come from the kinds
+
+    def new_initial_state(self):
+        s = FlipState.__new__(FlipState)
+        s.game, s.coin, s.guess, s.stack = self, None, None, (Call(), Toss())  # top last
+        s._run()
+        return s
+
+
+class FlipState(StagedState):
+    KINDS = RULES
+    FIELDS = (
+        Field("coin", Opt(Str(SIDES))),
+        Field("guess", Opt(Str(SIDES))),
+        Field("stack", STAGES.codec()),
+    )
+
+    def winners(self):
+        return [0] if self.coin == self.guess else [1]
+
+
+FlipGame.STATE = FlipState
+
+
+def render_svg(state, viewer=None, selection=(), targets=frozenset()) -> str:
+    return '<svg xmlns="http://www.w3.org/2000/svg" class="tl-board tl-flip"/>'
+
+
+def tossed(side: str = "heads") -> FlipState:
+    s = FlipGame().new_initial_state()
+    s.apply(Coin(side))
+    return s
+
+
+def test_a_stage_label_is_its_LABEL_and_a_stage_without_one_fails_at_import():
+    s = FlipGame().new_initial_state()
+    assert s.waiting_for() == "Chance: the coin is tossed"
+    assert tossed().waiting_for() == "Player 1 guesses the side"
+    with pytest.raises(TypeError, match="has no LABEL or label"):
+
+        @StageTable("t").stage
+        @dataclass(frozen=True)
+        class Mute(Stage):
+            NAME = "mute"
+
+
+def test_game_STATE_reads_saves_and_a_game_without_one_says_so():
+    s = tossed("tails")
+    back = s.game.state_from_json(s.to_json())
+    assert type(back) is FlipState and back == s and back.coin == "tails"
+
+    class Bare(FlipGame):
+        STATE = None
+
+    with pytest.raises(NotImplementedError, match="no STATE class"):
+        Bare().state_from_json(s.to_json())
+
+
+def test_click_paths_come_from_the_kinds_CLICKS_filled_with_fields_and_seat():
+    s = tossed()
+    assert s.game.click_paths(s) == {
+        Guess("heads"): ("side:heads", "seat:0"),
+        Guess("tails"): ("side:tails", "seat:0"),
+    }
+    assert s.game.click_paths(s, 0) == s.game.click_paths(s)
+    assert s.game.click_paths(s, 1) == {}  # not acting: no clicks
+    start = FlipGame().new_initial_state()
+    assert start.game.click_paths(start) == {}  # chance: nobody clicks
+
+
+def test_a_renderer_with_its_own_click_paths_is_asked_instead(monkeypatch):
+    s = tossed()
+    own = {Guess("heads"): ("mine",)}
+    monkeypatch.setattr(sys.modules[__name__], "click_paths", lambda st, p=None: own, raising=False)
+    assert s.game.click_paths(s) == own
+
+
+def test_a_kind_without_CLICKS_or_click_path_says_so():
+    s = FlipGame().new_initial_state()
+    with pytest.raises(NotImplementedError, match="CoinKind has no click path"):
+        RULES.of(Coin).click_path(s, Coin("heads"), 0)
+
+
+def test_why_not_is_none_exactly_for_the_moves_handed_out_else_the_REFUSAL():
+    start = FlipGame().new_initial_state()
+    for side in SIDES:
+        assert start.why_illegal(Coin(side)) == f"The coin shows {side} is legal now"
+        assert start.why_illegal(Guess(side), by=0) == GuessKind.REFUSAL
+    s = tossed()
+    for side in SIDES:
+        assert s.why_illegal(Guess(side), by=0) == f"Guess {side} is legal now"
+        assert s.why_illegal(Guess(side), by=1) == GuessKind.REFUSAL
+        assert RULES.of(Guess).why_not(s, Guess(side), 0) is None
+    # A kind without a REFUSAL gets the protocol's listing of what is legal.
+    assert s.why_illegal(Coin("heads")).startswith("The coin shows heads is not legal now")
+    assert "Legal: Guess heads; Guess tails" in s.why_illegal(Coin("heads"))
+    assert RULES.of(Coin).why_not(start, Coin("heads"), CHANCE) is None
+
+
+def test_narrate_defaults_to_the_protocols_log_line():
+    start = FlipGame().new_initial_state()
+    assert start.narrate(Coin("tails")) == "The coin shows tails"
+    s = tossed()
+    assert s.narrate(Guess("tails"), by=0) == "Player 1: Guess tails"
+    assert s.explain(Guess("tails"), by=0) == "Guess: either side may be called"
