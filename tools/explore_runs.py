@@ -5,7 +5,10 @@ Why run the notebook's code and not a copy: the numbers a notebook's prose quote
 from the code a student reads above them, only with more games. Each exploration notebook
 sets ``GAMES`` (games in each of its runs) and ``WORKERS`` in its first code cell; this tool
 executes the notebook's code cells in order with those two replaced, and prints what each
-cell prints. The notebook's bots and measures are defined in a module of their own here
+cell prints. A notebook whose search bot is too slow for CI also sets ``MCTS`` (the bot it
+plays, a small budget in the notebook) and ``MCTS_GAMES`` (the games of its runs):
+``--mcts`` and ``--mcts-games`` replace them (the bigger run plays ``mcts`` at its default
+budget). The notebook's bots and measures are defined in a module of their own here
 (``explore_cells``), not in ``__main__``, so ``tl.simulate`` may send them to worker
 processes (forked: the workers inherit the module, so the pool is started again after each
 cell). A few figures the prose quotes are not printed by the notebook (how many games ended
@@ -13,6 +16,8 @@ in a tie, for instance): :data:`EXTRAS` reads them from the same runs.
 
     nice python tools/explore_runs.py explore-diner.ipynb --games 300 --workers 2
     nice python tools/explore_runs.py explore-magical.ipynb --games 100 --workers 2
+    nice python tools/explore_runs.py explore-magical.ipynb --games 100 --cells 23,25 \
+        --mcts mcts --mcts-games 200        # the ladder with mcts at its default budget
 
 ``--cells`` repeats some cells only (the strength ladders were run apart from the rest).
 
@@ -43,11 +48,13 @@ def code_cells(name: str) -> list[str]:
 
 
 def run_notebook(name: str, games: int, workers: int, out: Callable[[str], None] = print,
-                 cells: set[int] | None = None) -> types.ModuleType:
+                 cells: set[int] | None = None,
+                 replace: dict[str, Any] | None = None) -> types.ModuleType:
     """Execute the notebook's code cells with ``GAMES = games`` and ``WORKERS = workers``
     (set after the first cell, which defines them); return the module they ran in.
     ``cells``: only these code cells (numbered from 1; the first always runs), to repeat
-    one question: include the cells that define what it uses."""
+    one question: include the cells that define what it uses. ``replace``: more names of
+    the first cell to set (``MCTS``, ``MCTS_GAMES``); each must be defined there."""
     import importlib
 
     pools = importlib.import_module("treehouse_lab.simulate")._POOLS
@@ -64,6 +71,10 @@ def run_notebook(name: str, games: int, workers: int, out: Callable[[str], None]
             if "GAMES" not in module.__dict__ or "WORKERS" not in module.__dict__:
                 raise SystemExit(f"{name}: the first code cell must set GAMES and WORKERS")
             module.GAMES, module.WORKERS = games, workers
+            for key, value in (replace or {}).items():
+                if key not in module.__dict__:
+                    raise SystemExit(f"{name}: the first code cell does not set {key}")
+                setattr(module, key, value)
         # Worker processes are forked with the module as it is: after a cell has defined
         # new functions, the next run needs workers that know them.
         for pool in pools.values():
@@ -106,16 +117,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--cells", default=None,
                         help="only these code cells, numbered from 1 (e.g. 2,14)")
+    parser.add_argument("--mcts", default=None,
+                        help="the search bot of the notebook's MCTS runs (e.g. mcts)")
+    parser.add_argument("--mcts-games", type=int, default=None,
+                        help="games of the notebook's MCTS runs (MCTS_GAMES)")
     args = parser.parse_args(argv)
     cells = None if args.cells is None else {int(c) for c in args.cells.split(",")}
+    replace: dict[str, Any] = {}
+    if args.mcts is not None:
+        replace["MCTS"] = args.mcts
+    if args.mcts_games is not None:
+        replace["MCTS_GAMES"] = args.mcts_games
     os.environ.setdefault("MPLBACKEND", "Agg")
     clock = time.perf_counter()
 
     def out(text: str) -> None:
         print(text, flush=True)
 
-    out(f"{args.notebook}: GAMES = {args.games}, WORKERS = {args.workers}")
-    nb = run_notebook(args.notebook, args.games, args.workers, out, cells)
+    out(f"{args.notebook}: GAMES = {args.games}, WORKERS = {args.workers}"
+        + "".join(f", {k} = {v!r}" for k, v in replace.items()))
+    nb = run_notebook(args.notebook, args.games, args.workers, out, cells, replace)
     if cells is None:
         out("--- read from the same runs")
         EXTRAS[args.notebook](nb, out)

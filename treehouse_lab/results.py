@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any, Sequence
 
 from .core.seating import player_name
-from .errors import RuleError
+from .errors import RuleError, quote
 from .intervals import CONFIDENCE, Rate, mean_interval
 from .ratings import Pairing, Rating, Step, fit, steps
 from .seeded_play import GameRow
@@ -227,6 +227,29 @@ class Tournament:
     def rate(self, bot: str, against: str) -> Rate:
         return self.cells[(bot, against)].win_rate
 
+    def including(self, *runs: Results) -> Tournament:
+        """This tournament with more pairings, each from a run of ``tl.simulate`` with
+        one bot in one seat and another bot in all the others (seats rotating): how a
+        bot too slow for the whole round robin (``mcts`` in Magical Treehouse, where
+        three search seats in a game cost three times one) joins the ladder, played one
+        way only. The runs' bots join the table in their order; a pairing never played
+        shows as "not played", and the ratings are fitted to every pairing there is."""
+        cells = dict(self.cells)
+        names = list(self.bots)
+        for run in runs:
+            lines = run.by_bot()
+            if len(lines) != 2 or run.players != self.players or run.game != self.game:
+                raise RuleError(
+                    f"including: a run of {self.game} for {self.players} players with one "
+                    f"bot against one other is needed, got {quote(run)}")
+            counts = Counter(r for row in run.rows for r in row.seats)
+            a, b = sorted(lines, key=lambda ln: counts[ln.label])
+            cells[(a.label, b.label)] = a
+            if self.players == 2:
+                cells[(b.label, a.label)] = b
+            names += [n for n in (a.label, b.label) if n not in names]
+        return Tournament(self.game, tuple(names), self.players, self.games, self.seed, cells)
+
     def pairings(self) -> list[Pairing]:
         """The data the ratings are fitted to: one :class:`~treehouse_lab.ratings.Pairing`
         per run (with 2 players the cells (a, b) and (b, a) are the same games, counted
@@ -283,8 +306,15 @@ class Tournament:
         for a in self.bots:
             row = f"{a:<{max(width, 24)}}"
             for b in self.bots:
-                row += f"{'—':>{col}}" if a == b else f"{str(self.rate(a, b)):>{col}}"
+                cell = "—" if a == b else str(self.rate(a, b)) if (a, b) in self.cells \
+                    else "not played"
+                row += f"{cell:>{col}}"
             out.append(row)
+        extra = sorted({line.played for line in self.cells.values()} - {self.games})
+        if extra:
+            out += ["", "pairings added to the round robin: " + "; ".join(
+                f"{a} against {b}, {line.played:,} games"
+                for (a, b), line in self.cells.items() if line.played != self.games)]
         out += ["", self.ladder()]
         return "\n".join(out)
 

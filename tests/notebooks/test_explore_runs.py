@@ -67,3 +67,25 @@ def test_a_notebook_without_games_is_refused(tmp_path, monkeypatch):
 def test_the_exploration_notebooks_set_games_and_workers_first(name):
     first = _tool().code_cells(name)[0]
     assert "GAMES = " in first and "WORKERS = " in first
+
+
+def test_the_search_bot_and_its_games_are_replaced_where_the_notebook_sets_them(
+        tmp_path, monkeypatch):
+    tool = _tool()
+    monkeypatch.setattr(tool, "NOTEBOOKS", tmp_path)
+    name = _notebook(tmp_path, "GAMES = 5\nWORKERS = 1\nMCTS = 'mcts(iterations=10)'\n"
+                     "MCTS_GAMES = 2", "print(MCTS, MCTS_GAMES, GAMES)")
+    printed: list[str] = []
+    tool.run_notebook(name, 7, 1, printed.append, replace={"MCTS": "mcts", "MCTS_GAMES": 40})
+    assert printed[-1].splitlines()[-1] == "mcts 40 7"
+    printed.clear()
+    tool.run_notebook(name, 7, 1, printed.append)
+    assert printed[-1].splitlines()[-1] == "mcts(iterations=10) 2 7"
+    bare = _notebook(tmp_path, "GAMES = 5\nWORKERS = 1")
+    with pytest.raises(SystemExit, match="does not set MCTS"):
+        tool.run_notebook(bare, 3, 1, print, replace={"MCTS": "mcts"})
+
+
+def test_the_magical_notebook_sets_its_search_bot_first():
+    first = _tool().code_cells("explore-magical.ipynb")[0]
+    assert "MCTS = " in first and "MCTS_GAMES = " in first

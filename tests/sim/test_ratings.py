@@ -99,3 +99,31 @@ def test_a_rung_is_measured_more_tightly_than_the_two_ratings_it_joins():
     assert high_rung.elo == pytest.approx(r["top"].elo - r["mid"].elo)
     assert high_rung.high - high_rung.low < r["top"].high - r["top"].low
     assert high_rung.low > 0          # 240 of 400 head to head is a real difference
+
+
+def test_a_run_played_one_way_joins_the_ladder():
+    """``including``: a bot played in one seat against another in the others (too slow
+    for the whole round robin) gets a rating from that run alone, fitted with the rest."""
+    game = tl.load_game("backyard", players=3)
+    base = tl.tournament(game, ["random", "greedy"], games=6, seed=3, workers=1,
+                         progress=False)
+    run = tl.simulate(game, 9, bots=["backyard-runs", "greedy", "greedy"], seed=5,
+                      rotate=True, workers=1, progress=False)
+    both = base.including(run)
+    assert both.bots == ("random", "greedy", "backyard-runs")
+    mine = next(line for line in run.by_bot() if line.label == "backyard-runs")
+    assert both.cells[("backyard-runs", "greedy")] == mine
+    assert ("greedy", "backyard-runs") not in both.cells
+    assert both.cells[("random", "greedy")] == base.cells[("random", "greedy")]
+    pairing = next(p for p in both.pairings() if p.bot == "backyard-runs")
+    assert (pairing.against, pairing.others, pairing.games) == ("greedy", 2, 9)
+    assert pairing.share == float(mine.share)
+    ratings = {r.bot: r for r in both.ratings()}
+    assert ratings["backyard-runs"].games == 9 and math.isfinite(ratings["backyard-runs"].high)
+    text = both.table()
+    assert "not played" in text and "backyard-runs against greedy, 9 games" in text
+    assert base.cells == tl.tournament(game, ["random", "greedy"], games=6, seed=3,
+                                       workers=1, progress=False).cells   # not changed
+    with pytest.raises(tl.RuleError, match="one bot against one other"):
+        base.including(tl.simulate(game, 3, bots=["random", "greedy", "backyard-runs"],
+                                   seed=1, workers=1, progress=False))

@@ -39,6 +39,12 @@ set per game in its ``bots`` module as ``SEARCH`` and overridable by name
   reused, cloned, by the later iterations): building a sample from the observation costs
   as much as a long playout (5 to 40 ms in the Diner and Magical), so those games settle
   for 30 and 12 deals in 200 iterations.
+* ``top``: the root weighs only the first ``top`` moves of the game's ranking
+  (``CANDIDATES`` in its ``bots`` module, best first: Magical's is ``magical-builder``'s
+  own), as a search guided by a policy's prior does, here with a hard cut: 200
+  iterations spread over the builder's best 3 moves tell them apart, spread over a dozen
+  they do not; a tie of visits goes to the move ranked first, and a single candidate is
+  played without a search.
 
 The move played is the root action visited most. With an ``iterations`` budget the bot is
 a pure function of the state and its seeded generator, so matches and simulations replay
@@ -91,18 +97,20 @@ class MCTSBot:
     * ``expand_after``: how many playouts pass through a node before it grows children
       (below that its playouts come from the rollout policy alone: with a small budget a
       good policy is a better guide than a thinly sampled tree).
-    * ``depth``, ``widen``, ``deals`` (module docstring): ``"auto"`` takes the game's
-      ``SEARCH`` setting (none: to the end, no widening, a fresh deal every iteration);
+    * ``depth``, ``widen``, ``deals``, ``top`` (module docstring): ``"auto"`` takes the
+      game's ``SEARCH`` setting (none: to the end, no widening, a fresh deal every
+      iteration, every legal move at the root);
       ``None`` turns one off; a number sets it.
     """
 
     DEFAULTS: dict[str, Any] = {"iterations": 200, "seconds": None, "c": 0.7,
                                 "rollout": "auto", "expand_after": 20, "depth": "auto",
-                                "widen": "auto", "deals": "auto"}
+                                "widen": "auto", "deals": "auto", "top": "auto"}
 
     def __init__(self, iterations: int | None = 200, seconds: float | None = None,
                  c: float = 0.7, rollout: str = "auto", expand_after: int = 20,
-                 depth: Any = "auto", widen: Any = "auto", deals: Any = "auto") -> None:
+                 depth: Any = "auto", widen: Any = "auto", deals: Any = "auto",
+                 top: Any = "auto") -> None:
         if seconds is not None:
             if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
                     or not 0 < seconds <= 3600:
@@ -130,7 +138,8 @@ class MCTSBot:
         _check_setting("depth", depth, int, 1, 100_000)
         _check_setting("widen", widen, (int, float), 0.1, 1.0)
         _check_setting("deals", deals, int, 1, 100_000)
-        self.depth, self.widen, self.deals = depth, widen, deals
+        _check_setting("top", top, int, 1, 1000)
+        self.depth, self.widen, self.deals, self.top = depth, widen, deals, top
         self._settings: dict[type, dict[str, Any]] = {}
         self.c = float(c)
         self.expand_after = expand_after
@@ -139,7 +148,7 @@ class MCTSBot:
         self._auto: dict[type, Any] = {}
         params = {"iterations": iterations, "seconds": seconds, "c": c, "rollout": rollout,
                   "expand_after": expand_after, "depth": depth, "widen": widen,
-                  "deals": deals}
+                  "deals": deals, "top": top}
         if seconds is not None and iterations is None:
             params["iterations"] = self.DEFAULTS["iterations"]  # not shown: time decides
         self.name = spec_text("mcts", params, self.DEFAULTS)
@@ -157,18 +166,19 @@ class MCTSBot:
     # -- deciding ---------------------------------------------------------------------------
     def choose(self, state: State, rng: random.Random, player: int | None = None) -> Action:
         seat = player if player is not None else state.actors()[0]
-        legal = state.legal_actions(seat)
+        legal = self._root_moves(state, seat, state.legal_actions(seat))
         if len(legal) == 1:
-            return legal[0]
+            return legal[0]     # nothing to weigh: no iteration is spent on it
         root = self._search(state, seat, legal, rng)
-        return self._best(root, seat, legal, rng)
+        return self._best(root, seat, legal, rng, ranked=self._ranks(state))
 
     def statistics(self, state: State, rng: random.Random,
                    player: int | None = None) -> list[tuple[Action, int, float]]:
         """``(action, visits, mean win share)`` for each root action after one search:
-        what the bot weighed, for a notebook to show."""
+        what the bot weighed, for a notebook to show (with a ``top`` setting, only the
+        candidates it weighed)."""
         seat = player if player is not None else state.actors()[0]
-        legal = state.legal_actions(seat)
+        legal = self._root_moves(state, seat, state.legal_actions(seat))
         root = self._search(state, seat, legal, rng)
         out = []
         for a in legal:
@@ -213,7 +223,20 @@ class MCTSBot:
             done += 1
         return root
 
-    def _best(self, root: _Node, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    def _root_moves(self, state: State, seat: int, legal: list[Action]) -> list[Action]:
+        """The moves searched at the root: all of ``legal``, or with a ``top`` setting the
+        first ``top`` of the game's ranking (``CANDIDATES``), its best first."""
+        if not self._ranks(state) or len(legal) <= 1:
+            return legal
+        return self._setting(state, "candidates")(state, seat, legal)[:self._setting(state, "top")]
+
+    def _ranks(self, state: State) -> bool:
+        """Whether the root weighs only the game's ``top`` candidates."""
+        return self._setting(state, "top") is not None \
+            and self._setting(state, "candidates") is not None
+
+    def _best(self, root: _Node, seat: int, legal: list[Action], rng: random.Random,
+              ranked: bool = False) -> Action:
         def key(a: Action) -> tuple[int, float]:
             k = (seat, a)
             n = root.visits.get(k, 0)
@@ -221,6 +244,8 @@ class MCTSBot:
 
         top = max(key(a) for a in legal)
         best = [a for a in legal if key(a) == top]
+        if len(best) > 1 and ranked:
+            return best[0]      # a tie goes to the candidate the game ranks first
         return best[0] if len(best) == 1 else rng.choice(best)
 
     # -- one iteration ----------------------------------------------------------------------
@@ -300,18 +325,20 @@ class MCTSBot:
         return self._auto[cls]
 
     def _setting(self, state: State, name: str) -> Any:
-        """``depth``, ``widen`` or ``deals`` for this game: the bot's own, or with
+        """``depth``, ``widen``, ``deals`` or ``top`` for this game: the bot's own, or with
         ``"auto"`` the game's ``SEARCH`` setting (None where it has none)."""
         cls = type(state.game)
         if cls not in self._settings:
             module = game_bots_module(state.game)
             search = dict(getattr(module, "SEARCH", {}) or {})
-            mine = {k: getattr(self, k) for k in ("depth", "widen", "deals")}
+            mine = {k: getattr(self, k) for k in ("depth", "widen", "deals", "top")}
             self._settings[cls] = {
                 **{k: search.get(k) if v == "auto" else v for k, v in mine.items()},
                 "scale": search.get("scale", SCALE),
-                "points": getattr(module, "POINTS", None)}
+                "points": getattr(module, "POINTS", None),
+                "candidates": getattr(module, "CANDIDATES", None)}
         return self._settings[cls][name]
+
 
     def _roll_out(self, s: State, chance: random.Random, rng: random.Random) -> list[float]:
         """Play on with the rollout policy, to the end or for ``depth`` decisions, and

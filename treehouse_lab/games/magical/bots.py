@@ -24,6 +24,19 @@ with and test by simulation:
    then one move ahead on its own points (``scores()``, its own row: what it can see),
    ties broken by the order of :data:`PREFERENCE`; a pipe is moved only for points (a
    move that gains nothing could be undone and made again for ever).
+
+How ``mcts`` plays Magical Treehouse (treehouse_lab.search.mcts, with :data:`SEARCH`):
+it weighs at each decision only ``magical-builder``'s best ``top`` moves
+(:data:`CANDIDATES`: the builder's own choice first, then the rest by the values it
+chooses by), so its iterations go to the moves worth arguing about, and a decision with
+one candidate costs no search at all. Each move is tried in playouts of the fast builder
+(:data:`ROLLOUT`: building moves weighed by the VP of the village's top cards, not every
+seat's ``scores()``) for 24 decisions, then the position is scored by :func:`points`
+(points so far plus half of what the drawer promises), a margin of 4 points making odds
+of e to 1. It plays the move tried most (a tie: the one the builder ranks first). The
+ranking is the prior of a search guided by a policy, as in AlphaZero's or OpenSpiel's
+MCTS with a policy evaluator, here a hard one: a move outside the top few is never
+weighed. ``"mcts(top=None)"`` weighs every legal move, as the search does in other games.
 """
 
 from __future__ import annotations
@@ -49,6 +62,7 @@ from .moves import (
     Pipe,
     Place,
     PlaceFamiliar,
+    Reveal,
     SkipFamiliar,
     Store,
     Take,
@@ -63,6 +77,10 @@ if TYPE_CHECKING:  # pragma: no cover
 #: level lower): the rulebook counts only the top card's VP, so a taller building is how
 #: VP grow.
 STACK_BONUS = 3
+#: Planning and spell moves other than the bot's own choice, in the order a search weighs
+#: them (cards first, by :func:`plan_value`; casting and giving biscuits last).
+LATER: tuple[type, ...] = (Place, DiscardCard, Reveal, KeepStorage, Exchange, Take, DrawFour,
+                           Wait, DropOut, DiscardHand, Cast)
 #: Building moves in the order the bot prefers when its points do not tell them apart.
 PREFERENCE: tuple[type, ...] = (Build, PlaceFamiliar, Pipe, Store, MovePipe, BuildFaceDown,
                                 Discard, SkipFamiliar, Finish)
@@ -170,6 +188,11 @@ class BuilderBot:
 
     def _build(self, state: MagicalState, seat: int, legal: list[Action],
                rng: random.Random) -> Action:
+        return best_of(legal, self.build_value(state, seat), rng)
+
+    def build_value(self, state: MagicalState, seat: int):
+        """The building step's ordering of moves: ``value(action)``, higher is better
+        (its points one move ahead, then :data:`PREFERENCE`)."""
         if self.playout:
             cards = state.game.cards
 
@@ -191,7 +214,34 @@ class BuilderBot:
             rank = next((i for i, kind in enumerate(PREFERENCE) if isinstance(a, kind)),
                         len(PREFERENCE))
             return (after, -rank)
-        return best_of(legal, value, rng)
+        return value
+
+    def ranked(self, state: MagicalState, seat: int, legal: list[Action]) -> list[Action]:
+        """``legal`` best first, as this bot sees them: its own choice first (its seeded
+        tie-break drawn from a fixed generator, so the ranking is a function of the
+        position), then the rest by the same values it chooses by (:func:`plan_value`
+        in the planning, reveal and spell steps; points one move ahead in the building
+        step). The search bot's candidates (:data:`CANDIDATES`)."""
+        if len(legal) <= 1:
+            return list(legal)
+        first = self.choose(state, random.Random(0), seat)
+        rest = [a for a in legal if a != first]
+        phase = state.phase
+        if phase == "building":
+            value = self.build_value(state, seat)
+            rest.sort(key=value, reverse=True)
+        elif phase in ("planning", "spell", "reveal"):
+            below = supports(state, seat)
+            sign = 1 if phase == "planning" else -1     # keep the best, give the worst
+
+            def key(a: Action) -> tuple:
+                card = getattr(a, "card", None)
+                kind = next((i for i, k in enumerate(LATER) if isinstance(a, k)), len(LATER))
+                if card is None or isinstance(a, Cast):
+                    return (kind, 0)
+                return (kind, -sign * plan_value(state, seat, card, below))
+            rest.sort(key=key)
+        return [first] + rest
 
 
 def playout_bot() -> BuilderBot:
@@ -210,14 +260,22 @@ def points(state: MagicalState) -> list[float]:
             for p, row in enumerate(rows) for below in [supports(state, p)]]
 
 
+def candidates(state: MagicalState, seat: int, legal: list[Action]) -> list[Action]:
+    """The moves ``mcts`` weighs at its root, best first: ``magical-builder``'s ranking
+    (:meth:`BuilderBot.ranked`); the search keeps the first ``top`` (:data:`SEARCH`)."""
+    return BuilderBot().ranked(state, seat, legal)
+
+
 ROLLOUT = playout_bot
+CANDIDATES = candidates
 #: How ``mcts`` searches Magical Treehouse (treehouse_lab.search.mcts): playouts of 24
 #: decisions (a planning step with four players is about that many), scored by
 #: :func:`points`, 4 points making odds of e to 1; widening over the planning step's many
-#: small choices; 12 deals of the hidden cards (a deal costs as much as a playout here).
-SEARCH = {"depth": 24, "scale": 4.0, "widen": 0.5, "deals": 12}
+#: small choices; 12 deals of the hidden cards (a deal costs as much as a playout here);
+#: the root weighs only the builder's best 2 moves (:data:`CANDIDATES`).
+SEARCH = {"depth": 24, "scale": 4.0, "widen": 0.5, "deals": 12, "top": 2}
 POINTS = points
 
 
-__all__ = ["BuilderBot", "POINTS", "PREFERENCE", "ROLLOUT", "SEARCH", "STACK_BONUS", "plan_value",
-           "playout_bot", "points", "supports"]
+__all__ = ["BuilderBot", "CANDIDATES", "LATER", "POINTS", "PREFERENCE", "ROLLOUT", "SEARCH",
+           "STACK_BONUS", "candidates", "plan_value", "playout_bot", "points", "supports"]
