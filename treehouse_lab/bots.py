@@ -76,12 +76,30 @@ class GreedyBot:
 
     name = "greedy"
 
+    def __init__(self) -> None:
+        self._points: dict[type, Any] = {}
+
+    def __getstate__(self) -> dict:
+        # The per-game hook cache holds functions; a copy sent to a worker rebuilds it.
+        return {**self.__dict__, "_points": {}}
+
     def choose(self, state: State, rng: random.Random, player: int | None = None) -> Action:
         seat = _seat(state, player)
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        return best_of(legal, lambda a: move_value(state.child(a, by=seat), seat), rng)
+        points = self._hook(state)
+        if points is None:
+            return best_of(legal, lambda a: move_value(state.child(a, by=seat), seat), rng)
+        return best_of(legal, lambda a: lookahead_value(state.child(a, by=seat), seat,
+                                                        points), rng)
+
+    def _hook(self, state: State) -> Any:
+        """The game's ``GREEDY_POINTS`` (in its ``bots`` module), looked up once a game."""
+        cls = type(state.game)
+        if cls not in self._points:
+            self._points[cls] = greedy_points(state.game)
+        return self._points[cls]
 
 
 def best_of(actions: Sequence[Action], value: Callable[[Action], Any],
@@ -109,6 +127,32 @@ def move_value(state: State, seat: int) -> tuple:
     then the points margin over the best opponent (0 in a game without points)."""
     share = state.returns()[seat] if state.is_terminal() else 0
     return (share, score_margin(state, seat))
+
+
+def lookahead_value(state: State, seat: int, points: Callable[[State], Sequence[float]]
+                    ) -> tuple:
+    """:func:`move_value` with the game's own estimate of each seat's points
+    (``points(state)``, its ``GREEDY_POINTS``) in place of ``scores()``."""
+    share = state.returns()[seat] if state.is_terminal() else 0
+    values = list(points(state))
+    others = [v for p, v in enumerate(values) if p != seat]
+    return (share, values[seat] - max(others, default=0))
+
+
+def greedy_points(game: Any) -> Callable[[State], Sequence[float]] | None:
+    """The estimate ``greedy`` looks one move ahead on where points come late: the
+    ``GREEDY_POINTS`` of the game's ``bots`` module (``treehouse_lab.games.<name>.bots``),
+    or None (then ``scores()``)."""
+    package = type(game).__module__.rpartition(".")[0]
+    if not package:
+        return None
+    try:
+        module = importlib.import_module(f"{package}.bots")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.bots":
+            raise
+        return None
+    return getattr(module, "GREEDY_POINTS", None)
 
 
 def score_margin(state: State, seat: int) -> int:
