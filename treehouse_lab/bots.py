@@ -12,8 +12,10 @@ The built-in bots, weakest first:
 
 * ``random``: uniform over the legal actions, the baseline every game supports.
 * ``greedy``: one move ahead on the game's ``scores()`` (its margin over the best
-  opponent); in a game without points it takes a winning move when there is one. Ties are
-  broken with the seeded generator.
+  opponent), or on the game's own estimate of them where it names one (``GREEDY_POINTS``
+  in its ``bots`` module: the Diner, whose points come only at a delivery); in a game
+  without points it takes a winning move when there is one. Ties are broken with the
+  seeded generator.
 * ``mcts``: Monte Carlo tree search over ``returns()`` (:mod:`treehouse_lab.search`), with
   a budget of iterations (reproducible) or seconds. Hidden cards are sampled from what its
   seat can see, never read from the true state.
@@ -66,12 +68,14 @@ class GreedyBot:
     looks the same, so it takes a win when it can and otherwise plays at random. Ties are
     broken with the seeded generator, so a match still replays exactly.
 
-    It reads ``scores()`` of the state after its own move only: the points a player can
-    see on the table, not hidden cards. Where points come only several small steps after
-    the choices that earn them (the Diner: an order's points at its delivery, after a
-    pantry visit and its placements) it sees almost nothing, and loses even to ``random``
-    (the Diner's ``bots`` module says why); there the game's own teaching bot is the
-    sensible player.
+    It reads the state after its own move only: the points a player can see on the table,
+    not hidden cards. Where points come only several small steps after the choices that
+    earn them (the Diner: an order's points at its delivery, after a pantry visit and its
+    placements) ``scores()`` sees almost nothing, so such a game names its own estimate of
+    each seat's points, ``GREEDY_POINTS`` in its ``bots`` module, and greedy takes the
+    margin on that instead (the Diner's counts a kitchen's progress towards its deliveries:
+    with ``scores()`` greedy lost to ``random`` there, with it it wins; the Diner's ``bots``
+    module gives the figures).
     """
 
     name = "greedy"
