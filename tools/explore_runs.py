@@ -15,6 +15,8 @@ in a tie, for instance): :data:`EXTRAS` reads them from the same runs.
     nice python tools/explore_runs.py explore-magical.ipynb --games 100 --workers 2
 
 ``--cells`` repeats some cells only (the strength ladders were run apart from the rest).
+``--mcts N`` plays the Diner's search bot against ``greedy`` and ``diner-cook``, N games
+each (:func:`diner_mcts_series`: minutes a game, too slow for the notebook itself).
 
 Plots are drawn and dropped (matplotlib's Agg backend); nothing is written.
 """
@@ -93,6 +95,27 @@ def _magical_extras(nb: Any, out: Callable[[str], None]) -> None:
         out(f"{label}: {ties} of {run.games} games ended with the top VP tied")
 
 
+def diner_mcts_series(games: int, workers: int, out: Callable[[str], None] = print,
+                      seed: int = 7, bot: str = "mcts") -> dict[str, Any]:
+    """``mcts`` at its default budget against ``greedy`` and ``diner-cook``: ``games``
+    two-player games each, seats alternating, the seed of the notebook's ladder (so these
+    are the games ``tl.tournament`` plays for those pairings). Too slow for the notebook's
+    CI run (one game takes minutes), so the notebook quotes this run and its size.
+    ``bot`` replaces ``mcts`` (a quick check of the series itself)."""
+    import treehouse_lab as tl
+
+    game = tl.load_game("diner", players=2)
+    lines = {}
+    for other in ("greedy", "diner-cook"):
+        run = tl.simulate(game, games, bots=[bot, other], seed=seed, rotate=True,
+                          workers=workers, progress=False)
+        line = {ln.label: ln for ln in run.by_bot()}[bot]
+        lines[other] = line
+        out(f"{bot} against {other}: wins {line.win_rate} of {run.games}, "
+            f"{float(line.mean_points):.1f} points a game")
+    return lines
+
+
 EXTRAS: dict[str, Callable[[Any, Callable[[str], None]], None]] = {
     "explore-diner.ipynb": _diner_extras,
     "explore-magical.ipynb": _magical_extras,
@@ -106,7 +129,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--cells", default=None,
                         help="only these code cells, numbered from 1 (e.g. 2,14)")
+    parser.add_argument("--mcts", type=int, default=None, metavar="GAMES",
+                        help="explore-diner only: instead of the notebook, play mcts "
+                        "against greedy and diner-cook, GAMES games each")
     args = parser.parse_args(argv)
+    if args.mcts is not None:
+        if args.notebook != "explore-diner.ipynb":
+            parser.error("--mcts is for explore-diner.ipynb")
+        diner_mcts_series(args.mcts, args.workers)
+        return 0
     cells = None if args.cells is None else {int(c) for c in args.cells.split(",")}
     os.environ.setdefault("MPLBACKEND", "Agg")
     clock = time.perf_counter()

@@ -67,3 +67,17 @@ def test_a_notebook_without_games_is_refused(tmp_path, monkeypatch):
 def test_the_exploration_notebooks_set_games_and_workers_first(name):
     first = _tool().code_cells(name)[0]
     assert "GAMES = " in first and "WORKERS = " in first
+
+
+def test_the_diner_mcts_series_plays_the_ladders_games():
+    """The series the notebook quotes is the tournament's pairings (seed 7, seats
+    alternating); checked with a quick bot in mcts's place."""
+    import treehouse_lab as tl
+
+    printed = []
+    lines = _tool().diner_mcts_series(4, 1, printed.append, bot="random")
+    ladder = tl.tournament(tl.load_game("diner", players=2), ["random", "greedy", "diner-cook"],
+                           games=4, seed=7, workers=1, progress=False)
+    for other in ("greedy", "diner-cook"):
+        assert lines[other].win_rate == ladder.cells[("random", other)].win_rate
+    assert len(printed) == 2 and printed[0].startswith("random against greedy: wins")
