@@ -20,6 +20,8 @@ in a tie, for instance): :data:`EXTRAS` reads them from the same runs.
         --mcts mcts --mcts-games 200        # the ladder with mcts at its default budget
 
 ``--cells`` repeats some cells only (the strength ladders were run apart from the rest).
+``--diner-series N`` plays the Diner's search bot against ``greedy`` and ``diner-cook``, N games
+each (:func:`diner_mcts_series`: minutes a game, too slow for the notebook itself).
 
 Plots are drawn and dropped (matplotlib's Agg backend); nothing is written.
 """
@@ -104,6 +106,27 @@ def _magical_extras(nb: Any, out: Callable[[str], None]) -> None:
         out(f"{label}: {ties} of {run.games} games ended with the top VP tied")
 
 
+def diner_mcts_series(games: int, workers: int, out: Callable[[str], None] = print,
+                      seed: int = 7, bot: str = "mcts") -> dict[str, Any]:
+    """``mcts`` at its default budget against ``greedy`` and ``diner-cook``: ``games``
+    two-player games each, seats alternating, the seed of the notebook's ladder (so these
+    are the games ``tl.tournament`` plays for those pairings). Too slow for the notebook's
+    CI run (one game takes minutes), so the notebook quotes this run and its size.
+    ``bot`` replaces ``mcts`` (a quick check of the series itself)."""
+    import treehouse_lab as tl
+
+    game = tl.load_game("diner", players=2)
+    lines = {}
+    for other in ("greedy", "diner-cook"):
+        run = tl.simulate(game, games, bots=[bot, other], seed=seed, rotate=True,
+                          workers=workers, progress=False)
+        line = {ln.label: ln for ln in run.by_bot()}[bot]
+        lines[other] = line
+        out(f"{bot} against {other}: wins {line.win_rate} of {run.games}, "
+            f"{float(line.mean_points):.1f} points a game")
+    return lines
+
+
 EXTRAS: dict[str, Callable[[Any, Callable[[str], None]], None]] = {
     "explore-diner.ipynb": _diner_extras,
     "explore-magical.ipynb": _magical_extras,
@@ -121,7 +144,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="the search bot of the notebook's MCTS runs (e.g. mcts)")
     parser.add_argument("--mcts-games", type=int, default=None,
                         help="games of the notebook's MCTS runs (MCTS_GAMES)")
+    parser.add_argument("--diner-series", type=int, default=None, metavar="GAMES",
+                        help="explore-diner only: instead of the notebook, play mcts "
+                        "against greedy and diner-cook, GAMES games each")
     args = parser.parse_args(argv)
+    if args.diner_series is not None:
+        if args.notebook != "explore-diner.ipynb":
+            parser.error("--diner-series is for explore-diner.ipynb")
+        diner_mcts_series(args.diner_series, args.workers)
+        return 0
     cells = None if args.cells is None else {int(c) for c in args.cells.split(",")}
     replace: dict[str, Any] = {}
     if args.mcts is not None:

@@ -12,8 +12,10 @@ The built-in bots, weakest first:
 
 * ``random``: uniform over the legal actions, the baseline every game supports.
 * ``greedy``: one move ahead on the game's ``scores()`` (its margin over the best
-  opponent); in a game without points it takes a winning move when there is one. Ties are
-  broken with the seeded generator.
+  opponent), or on the game's own estimate of them where it names one (``GREEDY_POINTS``
+  in its ``bots`` module: the Diner, whose points come only at a delivery); in a game
+  without points it takes a winning move when there is one. Ties are broken with the
+  seeded generator.
 * ``mcts``: Monte Carlo tree search over ``returns()`` (:mod:`treehouse_lab.search`), with
   a budget of iterations (reproducible) or seconds. Hidden cards are sampled from what its
   seat can see, never read from the true state.
@@ -66,22 +68,42 @@ class GreedyBot:
     looks the same, so it takes a win when it can and otherwise plays at random. Ties are
     broken with the seeded generator, so a match still replays exactly.
 
-    It reads ``scores()`` of the state after its own move only: the points a player can
-    see on the table, not hidden cards. Where points come only several small steps after
-    the choices that earn them (the Diner: an order's points at its delivery, after a
-    pantry visit and its placements) it sees almost nothing, and loses even to ``random``
-    (the Diner's ``bots`` module says why); there the game's own teaching bot is the
-    sensible player.
+    It reads the state after its own move only: the points a player can see on the table,
+    not hidden cards. Where points come only several small steps after the choices that
+    earn them (the Diner: an order's points at its delivery, after a pantry visit and its
+    placements) ``scores()`` sees almost nothing, so such a game names its own estimate of
+    each seat's points, ``GREEDY_POINTS`` in its ``bots`` module, and greedy takes the
+    margin on that instead (the Diner's counts a kitchen's progress towards its deliveries:
+    with ``scores()`` greedy lost to ``random`` there, with it it wins; the Diner's ``bots``
+    module gives the figures).
     """
 
     name = "greedy"
+
+    def __init__(self) -> None:
+        self._points: dict[type, Any] = {}
+
+    def __getstate__(self) -> dict:
+        # The per-game hook cache holds functions; a copy sent to a worker rebuilds it.
+        return {**self.__dict__, "_points": {}}
 
     def choose(self, state: State, rng: random.Random, player: int | None = None) -> Action:
         seat = _seat(state, player)
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        return best_of(legal, lambda a: move_value(state.child(a, by=seat), seat), rng)
+        points = self._hook(state)
+        if points is None:
+            return best_of(legal, lambda a: move_value(state.child(a, by=seat), seat), rng)
+        return best_of(legal, lambda a: lookahead_value(state.child(a, by=seat), seat,
+                                                        points), rng)
+
+    def _hook(self, state: State) -> Any:
+        """The game's ``GREEDY_POINTS`` (in its ``bots`` module), looked up once a game."""
+        cls = type(state.game)
+        if cls not in self._points:
+            self._points[cls] = greedy_points(state.game)
+        return self._points[cls]
 
 
 #: Bots that only read the state they are asked about (its legal actions, and children
@@ -121,6 +143,32 @@ def move_value(state: State, seat: int) -> tuple:
     then the points margin over the best opponent (0 in a game without points)."""
     share = state.returns()[seat] if state.is_terminal() else 0
     return (share, score_margin(state, seat))
+
+
+def lookahead_value(state: State, seat: int, points: Callable[[State], Sequence[float]]
+                    ) -> tuple:
+    """:func:`move_value` with the game's own estimate of each seat's points
+    (``points(state)``, its ``GREEDY_POINTS``) in place of ``scores()``."""
+    share = state.returns()[seat] if state.is_terminal() else 0
+    values = list(points(state))
+    others = [v for p, v in enumerate(values) if p != seat]
+    return (share, values[seat] - max(others, default=0))
+
+
+def greedy_points(game: Any) -> Callable[[State], Sequence[float]] | None:
+    """The estimate ``greedy`` looks one move ahead on where points come late: the
+    ``GREEDY_POINTS`` of the game's ``bots`` module (``treehouse_lab.games.<name>.bots``),
+    or None (then ``scores()``)."""
+    package = type(game).__module__.rpartition(".")[0]
+    if not package:
+        return None
+    try:
+        module = importlib.import_module(f"{package}.bots")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.bots":
+            raise
+        return None
+    return getattr(module, "GREEDY_POINTS", None)
 
 
 def score_margin(state: State, seat: int) -> int:

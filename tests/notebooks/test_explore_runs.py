@@ -89,3 +89,17 @@ def test_the_search_bot_and_its_games_are_replaced_where_the_notebook_sets_them(
 def test_the_magical_notebook_sets_its_search_bot_first():
     first = _tool().code_cells("explore-magical.ipynb")[0]
     assert "MCTS = " in first and "MCTS_GAMES = " in first
+
+
+def test_the_diner_mcts_series_plays_the_ladders_games():
+    """The series the notebook quotes is the tournament's pairings (seed 7, seats
+    alternating); checked with a quick bot in mcts's place."""
+    import treehouse_lab as tl
+
+    printed = []
+    lines = _tool().diner_mcts_series(4, 1, printed.append, bot="random")
+    ladder = tl.tournament(tl.load_game("diner", players=2), ["random", "greedy", "diner-cook"],
+                           games=4, seed=7, workers=1, progress=False)
+    for other in ("greedy", "diner-cook"):
+        assert lines[other].win_rate == ladder.cells[("random", other)].win_rate
+    assert len(printed) == 2 and printed[0].startswith("random against greedy: wins")
