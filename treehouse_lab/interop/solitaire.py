@@ -106,7 +106,7 @@ def fewest_expected_rolls(game: pyspiel.Game,
         return index[k]
 
     def after_move(state: pyspiel.State) -> int:
-        """What a decision leads to: WIN, or the next roll's node."""
+        """What a step leads to: WIN (the end, with return 1), or the next roll's node."""
         if state.is_terminal():
             if state.returns()[0] != 1:
                 raise RuleError("a game ended without a match (the roll limit?): the key "
@@ -130,8 +130,8 @@ def fewest_expected_rolls(game: pyspiel.Game,
             stepped += 1
             if after.is_chance_node():          # a vain roll: roll again
                 succ = [node(after)]
-            elif after.is_terminal():
-                raise RuleError("a roll ended the game by itself")
+            elif after.is_terminal():           # a roll that ends the game (the limit)
+                succ = [after_move(after)]
             else:
                 succ = []
                 for action in after.legal_actions():

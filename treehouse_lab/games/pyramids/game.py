@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Sequence
 
 from ...core.codec import ActionSpace, Listed
+from ...core.game import configurations_of
 from ...core.options import Option
 from ...errors import RuleError, quote
 from ...protocol import Action, Game
@@ -111,6 +112,14 @@ class PyramidsGame(Game):
             ),
             "die": ["die"],
         }
+
+    @classmethod
+    def configurations(cls) -> list[dict]:
+        """The conformance suite's option sets, with the solitaire (R19) played only with
+        the default rules and with the short roll limit that ends it unsolved: its other
+        variants change the moves, which every player count from 2 already plays."""
+        return [c for c in configurations_of(cls.OPTIONS)
+                if c["players"] != SOLITAIRE or set(c) <= {"players", "roll_limit"}]
 
     # -- protocol -----------------------------------------------------------------------
     def new_initial_state(self) -> PyramidsState:
