@@ -384,6 +384,12 @@ def check_terminal(state: State, where: str) -> None:
     assert all(isinstance(x, (int, Fraction)) and not isinstance(x, bool) for x in r), \
         f"{where} returns() must be exact (int or Fraction): {r!r}"
     w = state.winners()
+    if n == 1 and w == []:
+        # A one-player puzzle may end unsolved (Treehouse's solitaire at its roll limit,
+        # ruling R19): nobody wins, and the lone seat gets 0.
+        assert r == [0], f"{where} an unsolved puzzle returns [0], got {r}"
+        check_scores(state, where)
+        return
     assert isinstance(w, list) and w, f"{where} winners() {w!r}"
     assert len(set(w)) == len(w) and all(isinstance(x, int) and 0 <= x < n for x in w), \
         f"{where} winners() {w!r}"

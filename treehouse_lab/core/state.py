@@ -78,10 +78,14 @@ class State:
     def returns(self) -> list:
         """The utility a search bot maximises, on one scale for every game: at a terminal
         state 1 for a sole winner, 1/k to each of k tied winners, 0 to everyone else (so
-        they sum to 1); all 0 before the end. Points are in :meth:`scores`."""
+        they sum to 1); all 0 before the end. Points are in :meth:`scores`. A one-player
+        puzzle that ends unsolved has no winner: 0 (Treehouse's solitaire, its ruling
+        R19); with two or more players some seat always wins or ties."""
         if not self.is_terminal():
             return [0] * self.game.players
         winners = self.winners()
+        if not winners and self.game.players == 1:
+            return [Fraction(0)]
         share = Fraction(1, len(winners))
         return [share if p in winners else Fraction(0) for p in range(self.game.players)]
 

@@ -15,7 +15,9 @@ What each part maps to (docs/dev/interop.md):
   ``num_distinct_actions`` and ``max_chance_outcomes`` are the configuration's.
 * **Chance** is explicit, with the engine's exact probabilities as floats.
 * **Returns** are ``state.returns()``: 1 to a sole winner, shared in a tie, so the game is
-  constant-sum (1).
+  constant-sum (1). Treehouse's one-player solitaire (ruling R19) returns 1 for a match
+  and 0 for the puzzle unsolved at the roll limit: that configuration is general-sum
+  (:func:`one_player_type`); its exact solve is :mod:`treehouse_lab.interop.solitaire`.
 * **Observations**: the tensor is ``state.observation_tensor(p)`` and the string the
   observation as canonical JSON; the information-state string is
   ``state.information_state(p)`` (what the seat sees now and its own moves).
@@ -96,6 +98,23 @@ def _game_type(name: str) -> pyspiel.GameType:
     )
 
 
+def one_player_type(name: str) -> pyspiel.GameType:
+    """The game type of a one-player configuration (Treehouse's solitaire, ruling R19):
+    the registered type but general-sum, since a lone seat's return is 1 or 0 (solved or
+    not), not a constant; OpenSpiel's own one-player games (``catch``) say the same."""
+    t = _TYPES[name]
+    return pyspiel.GameType(
+        short_name=t.short_name, long_name=t.long_name, dynamics=t.dynamics,
+        chance_mode=t.chance_mode, information=t.information,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM, reward_model=t.reward_model,
+        max_num_players=t.max_num_players, min_num_players=t.min_num_players,
+        provides_information_state_string=t.provides_information_state_string,
+        provides_information_state_tensor=t.provides_information_state_tensor,
+        provides_observation_string=t.provides_observation_string,
+        provides_observation_tensor=t.provides_observation_tensor,
+        parameter_specification=t.parameter_specification)
+
+
 class TreehouseGame(pyspiel.Game):
     """One configuration of a Treehouse Lab game, as OpenSpiel sees it (one subclass per
     game, naming it in ``NAME``, is what is registered)."""
@@ -123,11 +142,12 @@ class TreehouseGame(pyspiel.Game):
             num_players=g.players,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=1.0,
+            utility_sum=1.0 if g.players > 1 else None,
             max_game_length=length)
         all_params = {o.name: option_to_param(g.options[o.name], o) for o in cls.OPTIONS}
         all_params.update(schedule=self.schedule_name, schedule_seed=self.schedule_seed)
-        super().__init__(_TYPES[name], info, all_params)
+        super().__init__(_TYPES[name] if g.players > 1 else one_player_type(name), info,
+                         all_params)
         self.encode = g.encoder()
         #: Ids already worked out, by the identity of the engine's object: a move's id, and
         #: a chance pair's ``(id, float probability)``. Engines hand out the same objects
@@ -467,4 +487,4 @@ def load(name: str, **options: Any) -> TreehouseGame:
 register_all()
 
 __all__ = ["CLASSES", "PREFIX", "UNBOUNDED_LENGTH", "TreehouseGame", "TreehouseState", "load",
-           "register_all", "short_name"]
+           "one_player_type", "register_all", "short_name"]

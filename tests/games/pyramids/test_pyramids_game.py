@@ -43,7 +43,7 @@ def test_options_and_setup(game):
 
 
 @pytest.mark.parametrize("bad", [
-    {"players": 1}, {"players": 9}, {"players": True}, {"aim_stack_top": "yes"},
+    {"players": 0}, {"players": 9}, {"players": True}, {"aim_stack_top": "yes"},
     {"house_start": "LMX"}, {"house_start": "LM"}, {"colour": "red"},
 ])
 def test_bad_options(bad):

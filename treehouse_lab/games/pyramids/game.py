@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Sequence
 
 from ...core.codec import ActionSpace, Listed
+from ...core.game import configurations_of
 from ...core.options import Option
 from ...errors import RuleError, quote
 from ...protocol import Action, Game
@@ -31,11 +32,18 @@ MAX_PLAYERS = 8
 ROLL_LIMIT = 2000
 
 
+#: Ruling R19: one player is the solitaire puzzle (``solver.solve`` answers it): no
+#: opponent, the game ends at the first match, and the limit's end is the puzzle unsolved.
+SOLITAIRE = 1
+
+
 def _check_players(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= MAX_PLAYERS:
+    if (isinstance(value, bool) or not isinstance(value, int)
+            or not SOLITAIRE <= value <= MAX_PLAYERS):
         raise RuleError(
             f"option players={quote(value)} is not allowed; allowed values: 2 to {MAX_PLAYERS} "
-            "(the rulebook says 2 - 4, \"or more with more pyramids\")"
+            "(the rulebook says 2 - 4, \"or more with more pyramids\"), or 1 for the "
+            "solitaire puzzle (ruling R19)"
         )
     return value
 
@@ -62,8 +70,9 @@ class PyramidsGame(Game):
     TITLE: ClassVar[str] = "Treehouse"
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("players", 2, f"number of players, 2 to {MAX_PLAYERS} (rulebook: 2 - 4, "
-               "\"or more with more pyramids\")", check=_check_players,
-               examples=(2, 3, 4, MAX_PLAYERS)),
+               "\"or more with more pyramids\"); 1 is the solitaire puzzle: match the House "
+               "in as few rolls as you can (ruling R19)", check=_check_players,
+               examples=(2, 3, 4, MAX_PLAYERS, SOLITAIRE)),
         Option("aim_stack_top", True,
                "the top piece of a stack may be Aimed left or right, coming off the stack "
                "(rulings: Aim); False: only pieces standing or lying alone can be Aimed",
@@ -90,6 +99,8 @@ class PyramidsGame(Game):
         self.house_start: Arrangement = Arrangement.parse(self.options["house_start"], TRIO)
         self.roll_limit: int = self.options["roll_limit"]
         self.tree: Arrangement = Arrangement.tree(TRIO)
+        #: One player: the solitaire puzzle (ruling R19).
+        self.solitaire: bool = self.players == SOLITAIRE
         #: The move table of this Aim ruling (table.py), shared by every game with it.
         self.table = table(self.aim_stack_top)
         #: The die: six faces at 1/6 each, one list shared by every roll.
@@ -102,6 +113,14 @@ class PyramidsGame(Game):
             ),
             "die": ["die"],
         }
+
+    @classmethod
+    def configurations(cls) -> list[dict]:
+        """The conformance suite's option sets, with the solitaire (R19) played only with
+        the default rules and with the short roll limit that ends it unsolved: its other
+        variants change the moves, which every player count from 2 already plays."""
+        return [c for c in configurations_of(cls.OPTIONS)
+                if c["players"] != SOLITAIRE or set(c) <= {"players", "roll_limit"}]
 
     # -- protocol -----------------------------------------------------------------------
     def new_initial_state(self) -> PyramidsState:
@@ -152,4 +171,4 @@ class PyramidsGame(Game):
         return legal, turn, mine, theirs
 
 
-__all__ = ["MAX_PLAYERS", "PyramidsGame"]
+__all__ = ["MAX_PLAYERS", "SOLITAIRE", "PyramidsGame"]

@@ -73,9 +73,9 @@ def render_text(state: Any) -> str:
     for p in range(g.players):
         note = []
         if state.drawn:
-            note.append("a tie: no match within the roll limit")
+            note.append(_drawn_note(state))
         elif p in state.winners():
-            note.append("matches the House: WINS")
+            note.append("matches the House: SOLVED" if g.solitaire else "matches the House: WINS")
         elif state.matches(p):
             note.append(SAME_AT_SETUP)
         if not state.is_terminal() and p == state.to_move:
@@ -87,6 +87,8 @@ def render_text(state: Any) -> str:
                 note.append("to roll")
         tail = f"   <- {'; '.join(note)}" if note else ""
         lines.append(f"{g.player_name(p):<{width}}  {state.trio(p)}{tail}")
+    if g.solitaire:
+        lines.append(f"Solitaire: {_rolls(state.rolls)} so far (ruling R19)")
     return "\n".join(lines)
 
 
@@ -164,8 +166,27 @@ def _sentences(state: Any, picked: tuple[str, str], selection: frozenset) -> dic
     return out
 
 
+def _rolls(n: int) -> str:
+    return f"{n} roll{'' if n == 1 else 's'}"
+
+
+def _drawn_note(state: Any) -> str:
+    """A trio's note when the roll limit has ended the game (R18; R19 in the solitaire)."""
+    if state.game.solitaire:
+        return "unsolved: no match within the roll limit"
+    return "a tie: no match within the roll limit"
+
+
 def _status(state: Any) -> str:
     g = state.game
+    if g.solitaire:
+        # Ruling R19: one player, the puzzle; the rolls so far are its score.
+        if state.drawn:
+            return f"No match in {g.roll_limit} rolls of the die: the puzzle ends unsolved"
+        if state.is_terminal():
+            return (f"{g.player_name(0)} solved the puzzle: matched the House in "
+                    f"{_rolls(state.rolls)}!")
+        return _turn_status(state)
     if state.drawn:
         return (f"No match in {g.roll_limit} rolls of the die: the game ends in a tie of all "
                 "players")
@@ -173,7 +194,12 @@ def _status(state: Any) -> str:
         won = state.winners()
         names = " and ".join(g.player_name(w) for w in won)
         return f"{names} {'win (a tie)' if len(won) > 1 else 'wins'}: matched the House!"
-    who = g.player_name(state.to_move)
+    return _turn_status(state)
+
+
+def _turn_status(state: Any) -> str:
+    """What the player to move does now (the game is not over)."""
+    who = state.game.player_name(state.to_move)
     if state.rolled is None:
         if state.rerolled:
             return (f"{who} rolled {data.FACE_NAMES[state.rerolled]}: no use on their trio or "
@@ -189,8 +215,12 @@ def _status(state: Any) -> str:
 
 
 def _title(state: Any, targets: frozenset, width: int) -> list[str]:
+    # Ruling R19: the solitaire's title says so, with its score so far (the rolls).
+    title = (f"Treehouse solitaire · {_rolls(state.rolls)}" if state.game.solitaire
+             else "Treehouse")
     out = [
-        '<text x="20" y="28" font-size="21" font-weight="bold" fill="#5d4037">Treehouse</text>',
+        '<text x="20" y="28" font-size="21" font-weight="bold" fill="#5d4037">'
+        f"{title}</text>",
         f'<text x="20" y="49" font-size="14" fill="#3e2723" data-status="">'
         f"{escape(_status(state))}</text>",
     ]
@@ -239,9 +269,10 @@ def _cell(state: Any, side: str, p: int, x0: float, y0: float, targets: frozense
         owner = f"{g.player_name(p)}'s"
         notes = ["to move"] if to_move else []
         if state.drawn:
-            notes, sub_colour = ["a tie: no match within the roll limit"], "#6d4c41"
+            notes, sub_colour = [_drawn_note(state)], "#6d4c41"
         elif p in state.winners():
-            notes, sub_colour = ["WINS: matches the House!"], "#2e7d32"
+            won = "SOLVED" if g.solitaire else "WINS"
+            notes, sub_colour = [f"{won}: matches the House!"], "#2e7d32"
         else:
             # Equal to the House without an action making it so: no match (rulings,
             # Set-up and winning), so it is not drawn as one.

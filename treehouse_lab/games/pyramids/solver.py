@@ -281,6 +281,33 @@ def _improve(m: _Reduced, policy: list[list[int]], values: list[Fraction]) -> in
     return changed
 
 
+@dataclass
+class Equations:
+    """The optimality equations of a fewest-expected-rolls puzzle, in the shape
+    ``solve_equations`` reads (``_Reduced`` is one; ``interop.solitaire`` builds another
+    from an OpenSpiel game): for each position ``s``, ``faces[s]`` lists (probability,
+    successors) with ``WIN`` for a choice that ends the game, and ``reroll[s]`` the
+    probability of a roll that changes nothing (or 0, with such rolls as a face whose only
+    successor is ``s`` itself: the equations are the same)."""
+
+    faces: list[list[tuple[Fraction, list[int]]]]
+    reroll: list[Fraction]
+
+
+def solve_equations(m: Equations | _Reduced) -> tuple[list[Fraction], list[float], int]:
+    """Exact optimal values of the equations ``m`` (steps 2 to 4 of the module docstring):
+    (exact values, the float values that picked the first policy, improvement rounds)."""
+    floats = _value_iteration(m)
+    policy = [[_pick(succ, lambda c: 0.0 if c == WIN else floats[c]) for _, succ in row]
+              for row in m.faces]
+    rounds = 0
+    while True:
+        values = _evaluate(m, policy)
+        if not _improve(m, policy, values):
+            return values, floats, rounds
+        rounds += 1
+
+
 def bellman_residuals(m: _Reduced, values: Sequence[Fraction]) -> list[Fraction]:
     """For each class, V - (1 + sum p * min value) / (1 - reroll), computed exactly."""
     approx = [float(x) for x in values]
@@ -437,15 +464,7 @@ def solve(pieces: str | int = "SML", aim_stack_top: bool = True,
         raise RuleError(f"a die is faces from {', '.join(FACES)} with probabilities summing "
                         "to 1")
     m = _build(pieces, aim_stack_top, die_t)
-    floats = _value_iteration(m)
-    policy = [[_pick(succ, lambda c: 0.0 if c == WIN else floats[c]) for _, succ in row]
-              for row in m.faces]
-    rounds = 0
-    while True:
-        values = _evaluate(m, policy)
-        if not _improve(m, policy, values):
-            break
-        rounds += 1
+    values, floats, rounds = solve_equations(m)
     solution = Solution(pieces, bool(aim_stack_top), die_t, m, values, floats, rounds)
     if not solution.verify_bellman():
         raise AssertionError("exact values fail the Bellman optimality equations")
@@ -484,7 +503,8 @@ def describe(solution: Solution) -> str:
 
 
 __all__: Sequence[str] = (
-    "Choice", "Solution", "WIN", "bellman_residuals", "candidate_symmetries",
-    "choices", "describe", "is_symmetry", "mirror", "relabel", "solve", "solve_two_player",
+    "Choice", "Equations", "Solution", "WIN", "bellman_residuals", "candidate_symmetries",
+    "choices", "describe", "is_symmetry", "mirror", "relabel", "solve", "solve_equations",
+    "solve_two_player",
     "symmetries",
 )

@@ -170,13 +170,17 @@ class PyramidsState(StagedState):
 
     @property
     def drawn(self) -> bool:
-        """The game ended at the roll limit with no match: a tie of all players (R18)."""
+        """The game ended at the roll limit with no match: a tie of all players (R18), or
+        in the solitaire the puzzle unsolved (R19)."""
         return not self.won and not self.stack and self.rolls >= self.game.roll_limit
 
     def winners(self) -> list[int]:
-        """The matching winners; every player once the roll limit ends the game (R18)."""
+        """The matching winners; every player once the roll limit ends the game (R18),
+        except in the solitaire, where the limit's end is nobody's win (R19: the puzzle is
+        unsolved, so ``returns()`` is 0, not the 1 a "tie of all" would give a lone
+        player)."""
         if self.drawn:
-            return list(range(self.game.players))
+            return [] if self.game.solitaire else list(range(self.game.players))
         return list(self.won)
 
     def winners_if(self, action: Play) -> list[int]:
@@ -194,6 +198,8 @@ class PyramidsState(StagedState):
 
     def win_words(self, won: Sequence[int], actor: int) -> str:
         names = " and ".join(self.game.player_name(w) for w in won)
+        if self.game.solitaire:
+            return f"{names} matches the House in {self.rolls} rolls: the puzzle is solved!"
         if list(won) == [actor]:
             return f"{names} matches the House and wins!"
         if len(won) == 1:
@@ -201,6 +207,9 @@ class PyramidsState(StagedState):
         return f"{names} now match the House: a tie!"
 
     def draw_words(self) -> str:
+        if self.game.solitaire:
+            return (f"the die has been rolled {self.game.roll_limit} times without a match, "
+                    "so the puzzle ends unsolved (rulings R18, R19)")
         return (f"the die has been rolled {self.game.roll_limit} times without a match, so "
                 "the game ends in a tie of all players (ruling R18)")
 
