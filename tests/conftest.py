@@ -49,8 +49,16 @@ def _checkout_status() -> set[str] | None:
     return set(run.stdout.splitlines())
 
 
+def _is_xdist_worker(config: pytest.Config) -> bool:
+    """True in a pytest-xdist worker process (the controller and a plain run are not)."""
+    return hasattr(config, "workerinput")
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
-    session.config._tl_checkout_before = _checkout_status()
+    # Under xdist only the controller looks: it starts before the first worker and finishes
+    # after the last, while a worker's look would race the other workers' temporary files.
+    if not _is_xdist_worker(session.config):
+        session.config._tl_checkout_before = _checkout_status()
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
