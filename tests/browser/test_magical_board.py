@@ -150,3 +150,23 @@ def test_autoplay_pausing_for_the_human_says_so_in_its_own_sentence(page, lab):
     note = status.splitlines()[-1]
     assert re.search(r"[a-z0-9)][.!?] Autoplay paused: Player 1 \(human\) to move\.$", note), (
         status)
+
+
+def test_the_carriages_say_you_are_waiting_in_english(page, lab):
+    """The seat at the screen, waiting at the planning step, is labelled "you: waiting"
+    beside its token on the carriages' ring (it read "you waits"); the others "waits"."""
+    (lab.notebooks / "_magical-waiting.ipynb").write_text(json.dumps(
+        lab_helpers.notebook_of_cells([
+            "import treehouse_lab as tl\nfrom treehouse_lab.boards import navigation",
+            "board = tl.Board(tl.load_game('magical', players=3), seed=1, viewer=0,\n"
+            "                 bots={0: 'random', 1: 'random', 2: 'random'}, autorun=False)\n"
+            "m = board.match\n"
+            "while not (m.state.phase == 'planning' and m.state.waiting()[0]):\n"
+            "    navigation.step(m)\n"
+            "board.refresh()\nboard",
+        ])))
+    board = lab_helpers.run_notebook_and_get_board(page, lab, "_magical-waiting.ipynb")
+    texts = board.locator(".tl-frame svg").evaluate(
+        "svg => [...svg.querySelectorAll('text')].map(t => t.textContent.trim())")
+    assert "you: waiting" in texts, texts
+    assert not any(t.startswith("you ") for t in texts), texts
