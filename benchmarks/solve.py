@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from treehouse_lab.games.pyramids import duel  # noqa: E402
+from treehouse_lab.games.pyramids import duel, duel_model  # noqa: E402
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8),
          (2, 4, 6)]
@@ -74,11 +74,11 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     aim = args.aim == "on"
     t = time.process_time()
-    model = duel.build(aim)
-    reduced = duel.reduce_model(model)
+    model = duel_model.build(aim)
+    reduced = duel_model.reduce_model(model)
     sweep = duel.Sweeper(model, reduced)
     build = time.process_time() - t
-    print(f"model: {duel.N ** 3:,} positions in {reduced.k:,} classes, built in "
+    print(f"model: {duel_model.N ** 3:,} positions in {reduced.k:,} classes, built in "
           f"{build:.2f} s CPU (aim_stack_top={aim})")
     per_sweep, refs = [], []
     lower, upper = np.zeros(reduced.k), np.ones(reduced.k)
@@ -93,8 +93,9 @@ def main(argv: list[str] | None = None) -> None:
           f"{max(per_sweep):.3f})")
     print(f"tic-tac-toe full solve:    {r:8.3f} s CPU  (pure Python, "
           f"{tictactoe_solve():,} positions; rounds {min(refs):.3f}..{max(refs):.3f})")
+    cube = duel_model.N ** 3
     print(f"one sweep = {s / r:.1f} tic-tac-toe solves; per position and sweep "
-          f"{s / duel.N ** 3 * 1e9:.0f} ns over the cube, {s / reduced.k * 1e9:.0f} ns a class")
+          f"{s / cube * 1e9:.0f} ns over the cube, {s / reduced.k * 1e9:.0f} ns a class")
     shipped = ROOT / "treehouse_lab/games/pyramids/solved/two-player.json"
     if shipped.exists():
         row = json.loads(shipped.read_text())["variants"].get(f"aim_stack_top={aim}")

@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from treehouse_lab.games.pyramids import duel  # noqa: E402
+from treehouse_lab.games.pyramids import duel, duel_policy  # noqa: E402
 from treehouse_lab.games.pyramids.perfect import table_file  # noqa: E402
 from treehouse_lab.games.pyramids.table import ARRANGEMENTS  # noqa: E402
 
@@ -41,7 +41,7 @@ def solve_variant(aim: bool) -> dict:
     table = sol.policy
     (OUT / table_file(aim)).write_bytes(table.to_bytes())
     row = sol.summary()
-    row["policy_regret"] = duel.regret(sol, table)
+    row["policy_regret"] = duel_policy.regret(sol, table)
     row["house_starts"] = {str(h): list(sol.start_value(h)) for h in ARRANGEMENTS}
     print(json.dumps({k: v for k, v in row.items() if k != "house_starts"}))
     return row
@@ -55,7 +55,7 @@ def solve_house_analysis(name: str) -> dict:
     sol = duel.solve_two_player(aim_stack_top=True, house_start="LMS", progress=True,
                                 house_seats=HOUSE_SEATS[name])
     row = sol.summary()
-    row["policy_regret"] = max(duel.regret(sol, sol.seat_policy(s), s) for s in (0, 1))
+    row["policy_regret"] = max(duel_policy.regret(sol, sol.seat_policy(s), s) for s in (0, 1))
     print(json.dumps(row))
     return row
 

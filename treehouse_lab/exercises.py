@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from numbers import Integral
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 NOT_ANSWERED = "not answered yet"
 
@@ -169,6 +169,34 @@ def check(exercise_id: str, answer: Any) -> None:
 def exercises() -> list[str]:
     """The ids in the bank."""
     return sorted(_BANK)
+
+
+def register_bank(bank: Iterable[Exercise]) -> tuple[str, ...]:
+    """Register a game's exercises; their ids in the bank's order (the game module's
+    ``IDS``, the list its tests and notebooks are checked against)."""
+    return tuple(register(ex).id for ex in bank)
+
+
+def audit_bank(answers: Mapping[str, Any], ids: Iterable[str]) -> list[str]:
+    """What is wrong with a bank, judged by its worked answers ({id: answer}, recomputed
+    from the engine by the test suite or an author's script; never a student's notebook,
+    which must not hold the answers): an exercise with no worked answer or an answer with
+    no exercise, a worked answer the checker refuses, or a wrong one (the worked answer
+    plus 1) that it accepts or answers without a hint. [] when the bank is sound."""
+    ids = list(ids)
+    problems = [f"{eid}: no worked answer" for eid in ids if eid not in answers]
+    problems += [f"{eid}: a worked answer but no such exercise in the bank"
+                 for eid in answers if eid not in ids]
+    for eid in ids:
+        if eid not in answers:
+            continue
+        right = grade(eid, answers[eid])
+        if right.correct is not True:
+            problems.append(f"{eid}: the worked answer is refused ({right.message})")
+        wrong = grade(eid, answers[eid] + 1)
+        if wrong.correct is not False or "Hint:" not in wrong.message:
+            problems.append(f"{eid}: the worked answer plus 1 got {wrong.message!r}")
+    return problems
 
 
 # ---------------------------------------------------------------------------------------
@@ -348,14 +376,11 @@ _PYRAMIDS: tuple[Exercise, ...] = (
     ),
 )
 
-def _load_pyramids() -> None:
-    for ex in _PYRAMIDS:
-        register(ex)
-
-
-_load_pyramids()
+#: The Treehouse (pyramids) bank's ids, in order.
+PYRAMIDS_IDS: tuple[str, ...] = register_bank(_PYRAMIDS)
 
 __all__ = [
-    "Exercise", "InexactAnswer", "NOT_ANSWERED", "Verdict", "canonical", "check", "digest",
-    "exercises", "grade", "make_exercise", "register",
+    "Exercise", "InexactAnswer", "NOT_ANSWERED", "PYRAMIDS_IDS", "Verdict", "audit_bank",
+    "canonical", "check", "digest", "exercises", "grade", "make_exercise", "register",
+    "register_bank",
 ]

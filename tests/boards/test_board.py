@@ -498,6 +498,10 @@ def test_autoplay_lets_bots_act_and_pauses_for_the_humans(orchard):
     autoplay(b, limit=50)
     assert [s for s, _ in b.match.moves] == [tl.CHANCE, 1, 1]
     assert "Autoplay paused: Player 1 and Player 3 (human) to move" in b.message
+    # the last step and the pause are two sentences, not one run-on line
+    last = str(b.match.log[-1])
+    assert b.message == f"{last}. Autoplay paused: Player 1 and Player 3 (human) to move.", (
+        b.message)
 
 
 # -- several boards on one match -----------------------------------------------------------

@@ -13,6 +13,7 @@ with the shared helpers of ``tests/support/tl_lab_page.py``.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 import tl_lab_page as lab_helpers
@@ -128,3 +129,44 @@ def test_the_controls_stay_on_the_screen_while_the_tall_board_scrolls(page, lab)
     page.wait_for_function(
         "el => el.getBoundingClientRect().top < 0", arg=board.element_handle())
     controls_on_screen("the notebook scrolled past the top of the board")
+
+
+def test_autoplay_pausing_for_the_human_says_so_in_its_own_sentence(page, lab):
+    """Autoplay from the start (no autorun) plays the deal and stops for Player 1: the
+    status line's note is the last step and the pause as two sentences ("... Player 3
+    draws a card. Autoplay paused: ..."), not one run-on line."""
+    (lab.notebooks / "_magical-autoplay.ipynb").write_text(json.dumps(
+        lab_helpers.notebook_of_cells([
+            "import treehouse_lab as tl",
+            "board = tl.Board(tl.load_game('magical', players=3), seed=1,\n"
+            "                 bots={1: 'random', 2: 'random'}, autorun=False)\n"
+            "board.controls.speed.value = 50\nboard",
+        ])))
+    board = lab_helpers.run_notebook_and_get_board(page, lab, "_magical-autoplay.ipynb")
+    assert "Chance to act" in lab_helpers.status_text(board)
+    board.locator(".tl-play button").first.click()
+    board.locator("div.tl-status", has_text="Autoplay paused").wait_for(timeout=120_000)
+    status = lab_helpers.status_text(board)
+    note = status.splitlines()[-1]
+    assert re.search(r"[a-z0-9)][.!?] Autoplay paused: Player 1 \(human\) to move\.$", note), (
+        status)
+
+
+def test_the_carriages_say_you_are_waiting_in_english(page, lab):
+    """The seat at the screen, waiting at the planning step, is labelled "you: waiting"
+    beside its token on the carriages' ring (it read "you waits"); the others "waits"."""
+    (lab.notebooks / "_magical-waiting.ipynb").write_text(json.dumps(
+        lab_helpers.notebook_of_cells([
+            "import treehouse_lab as tl\nfrom treehouse_lab.boards import navigation",
+            "board = tl.Board(tl.load_game('magical', players=3), seed=1, viewer=0,\n"
+            "                 bots={0: 'random', 1: 'random', 2: 'random'}, autorun=False)\n"
+            "m = board.match\n"
+            "while not (m.state.phase == 'planning' and m.state.waiting()[0]):\n"
+            "    navigation.step(m)\n"
+            "board.refresh()\nboard",
+        ])))
+    board = lab_helpers.run_notebook_and_get_board(page, lab, "_magical-waiting.ipynb")
+    texts = board.locator(".tl-frame svg").evaluate(
+        "svg => [...svg.querySelectorAll('text')].map(t => t.textContent.trim())")
+    assert "you: waiting" in texts, texts
+    assert not any(t.startswith("you ") for t in texts), texts

@@ -81,6 +81,20 @@ def test_grade_right_wrong_mistake_and_missing(demo) -> None:
     assert not bool(floaty) and bool(grade("demo-third", Fraction(1, 3)))
 
 
+def test_audit_bank_names_each_kind_of_fault(demo) -> None:
+    assert exercises.audit_bank({"demo-third": Fraction(1, 3)}, ["demo-third"]) == []
+    missing, extra = exercises.audit_bank({"other": 1}, ["demo-third"])
+    assert missing.startswith("demo-third: no worked answer")
+    assert extra.startswith("other: a worked answer but no such exercise")
+    (refused,) = exercises.audit_bank({"demo-third": Fraction(1, 4)}, ["demo-third"])
+    assert "refused" in refused
+    # a bank whose digest was made of the worked answer plus 1: refused, and the wrong
+    # answer accepted
+    register(make_exercise("demo-third", Fraction(4, 3), "Count.", salt=demo.salt))
+    refused, lax = exercises.audit_bank({"demo-third": Fraction(1, 3)}, ["demo-third"])
+    assert "refused" in refused and "plus 1 got 'demo-third: Correct!'" in lax
+
+
 def test_only_digests_are_stored(demo) -> None:
     stored = repr(demo)
     assert "1/3" not in stored and "Fraction" not in stored
@@ -132,12 +146,7 @@ def _pyramids_answers() -> dict:
 
 
 def test_pyramids_bank_answers_agree_with_the_engine() -> None:
-    answers = _pyramids_answers()
-    bank = {e.id for e in exercises._PYRAMIDS}
-    assert set(answers) == bank
-    for ex_id, answer in answers.items():
-        assert grade(ex_id, answer).correct is True, ex_id
-        assert grade(ex_id, answer + 1).correct is False, ex_id
+    assert exercises.audit_bank(_pyramids_answers(), exercises.PYRAMIDS_IDS) == []
 
 
 def test_pyramids_hints_never_state_the_answer() -> None:

@@ -71,49 +71,17 @@ def _no_errors(page) -> None:
 
 
 def run_notebook_and_get_board(page, lab, name: str, index: int = 0):
-    """Open ``name`` in JupyterLab, run every cell, and return the ``index``-th live board
-    (a Playwright locator on ``.tl-board-widget``) once its SVG is drawn and idle."""
-    if not (lab.notebooks / name).exists():
-        raise AssertionError(f"notebooks/{name} is missing")
-    page.goto(lab.notebook_url(name))
+    """Open ``name`` in JupyterLab, run every cell (``run_notebook``), and return the
+    ``index``-th live board (a Playwright locator on ``.tl-board-widget``) once its SVG is
+    drawn and the kernel idle."""
+    panel = run_notebook(page, lab, name)
+    board = page.locator(f"[id='{panel}'] {BOARD}").nth(index)
     try:
-        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started",
-                               timeout=RUN_TIMEOUT_MS)
-        page.evaluate("() => window.jupyterapp.started")
-        page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=RUN_TIMEOUT_MS)
-        # Wait for the kernel, then run everything through JupyterLab's own command.
-        page.wait_for_function(
-            """() => {
-                const w = window.jupyterapp.shell.currentWidget;
-                const k = w && w.sessionContext && w.sessionContext.session
-                    && w.sessionContext.session.kernel;
-                return k && k.connectionStatus === 'connected'
-                    && ['idle', 'busy'].includes(k.status);
-            }""",
-            timeout=RUN_TIMEOUT_MS,
-        )
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        panel = page.evaluate("() => window.jupyterapp.shell.currentWidget.id")
-        board = page.locator(f"[id='{panel}'] {BOARD}").nth(index)
         board.locator(".tl-frame svg").wait_for(state="visible", timeout=RUN_TIMEOUT_MS)
-        # The notebook has finished when no cell is queued or running ("[*]") and the
-        # kernel is idle (it is idle for a moment between two queued cells, too).
-        page.wait_for_function(
-            """(id) => {
-                const w = window.jupyterapp.shell.currentWidget;
-                const k = w.sessionContext.session.kernel;
-                const prompts = [...document.querySelectorAll(`[id='${id}'] .jp-InputPrompt`)];
-                return k.status === 'idle' && !prompts.some(p => p.textContent.includes('*'));
-            }""",
-            arg=panel, timeout=RUN_TIMEOUT_MS, polling=250,
-        )
-        errors = page.locator(".jp-OutputArea-output[data-mime-type*='error']")
-        if errors.count():
-            raise AssertionError("a notebook cell failed:\n" + errors.first.inner_text())
-        return board
     except Exception as exc:
-        raise AssertionError(f"running {name} in JupyterLab failed: {exc}\n"
+        raise AssertionError(f"{name} ran but its board {index} was never drawn: {exc}\n"
                              + lab.log_tail()) from exc
+    return board
 
 
 def click_target(page, board, selector: str) -> None:

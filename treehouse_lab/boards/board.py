@@ -327,7 +327,8 @@ class Board(widgets.VBox):
             reason = self._autoplay_blocked()
             if reason:
                 self._stop_play()
-                return f"{entry} {reason}"
+                # two sentences: the step's own has no full stop of its own
+                return sentence([str(entry), reason])
             return str(entry)
 
         self._guard(tick)

@@ -106,14 +106,14 @@ def second_only():
 
 def test_struck_house_moves_leave_the_trio_moves_and_the_pass(second_only):
     np = pytest.importorskip("numpy")
-    from treehouse_lab.games.pyramids import duel
+    from treehouse_lab.games.pyramids import duel_model, duel_policy
 
     sol, r = second_only, second_only.reduced
     assert not sol.symmetric and sol.house_seats == (1,)
     v = np.full(r.k, 0.5)
     for f in FACES:
-        barred = duel.choice_values(sol, f, v, seat=0)
-        free = duel.choice_values(sol, f, v, seat=1)
+        barred = duel_policy.choice_values(sol, f, v, seat=0)
+        free = duel_policy.choice_values(sol, f, v, seat=1)
         # the columns: trio moves (padded to the widest row), House moves, the pass
         trio_w = max(1, max(len(x) for x in sol.model.results[TRIO_SIDE][f]))
         house = slice(trio_w, barred.shape[1] - 1)
@@ -126,10 +126,10 @@ def test_struck_house_moves_leave_the_trio_moves_and_the_pass(second_only):
         assert np.array_equal(np.isfinite(free[:, house]).any(1), r.house_ok[f]), f
     assert r.house_ok["wild"].all() and r.house_ok["tip"].any()
     # the check that barring is a restriction: a House move offered alone would fail it
-    duel.check_house_declinable(sol.model)
+    duel_model.check_house_declinable(sol.model)
     alone = dataclasses.replace(sol.model, pass_ok={f: ~x for f, x in sol.model.pass_ok.items()})
     with pytest.raises(AssertionError, match="only choice"):
-        duel.check_house_declinable(alone)
+        duel_model.check_house_declinable(alone)
 
 
 def test_barred_seat_never_moves_the_house(second_only):
@@ -156,10 +156,10 @@ def test_barred_seat_never_moves_the_house(second_only):
 
 def test_sweep_arrays_reproduce_the_exact_solitaire_values():
     np = pytest.importorskip("numpy")
-    from treehouse_lab.games.pyramids import duel, solver
+    from treehouse_lab.games.pyramids import duel_model, solver
 
     exact = solver.solve("SML")
-    rolls = duel.solitaire_rolls(duel.build(True))
+    rolls = duel_model.solitaire_rolls(duel_model.build(True))
     n = len(ARRANGEMENTS)
     want = np.array([float(exact.values[exact.model.class_of[t * n + h]])
                      for t in range(n) for h in range(n)]).reshape(n, n)
@@ -247,7 +247,7 @@ def test_shipped_table_matches_a_fresh_solve():
     """The whole solve (about 3 minutes alone on two cores): the same table, byte for
     byte, the same certified value."""
     pytest.importorskip("numpy")
-    from treehouse_lab.games.pyramids import duel
+    from treehouse_lab.games.pyramids import duel, duel_policy
 
     sol = duel.solve_two_player(aim_stack_top=True, progress=False)
     assert list(sol.win) == RESULTS["variants"]["aim_stack_top=True"]["win"]
@@ -256,7 +256,7 @@ def test_shipped_table_matches_a_fresh_solve():
     fresh = sol.policy
     assert fresh.perms == shipped.perms and list(fresh.reps) == list(shipped.reps)
     assert fresh.moves == shipped.moves
-    assert duel.regret(sol, shipped) <= 1e-11
+    assert duel_policy.regret(sol, shipped) <= 1e-11
 
 
 @pytest.mark.slow

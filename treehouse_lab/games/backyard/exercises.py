@@ -10,7 +10,7 @@ Importing this module registers the bank, so a notebook does
 
 from __future__ import annotations
 
-from ...exercises import Exercise, check, grade, register
+from ...exercises import Exercise, check, grade, register_bank
 
 _BACKYARD: tuple[Exercise, ...] = (
     Exercise(
@@ -131,9 +131,6 @@ _BACKYARD: tuple[Exercise, ...] = (
 )
 
 
-for _exercise in _BACKYARD:
-    register(_exercise)
-
-IDS: tuple[str, ...] = tuple(e.id for e in _BACKYARD)
+IDS: tuple[str, ...] = register_bank(_BACKYARD)
 
 __all__ = ["IDS", "check", "grade"]

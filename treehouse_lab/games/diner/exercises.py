@@ -12,7 +12,7 @@ notebook does
 
 from __future__ import annotations
 
-from ...exercises import Exercise, check, grade, register
+from ...exercises import Exercise, check, grade, register_bank
 
 _DINER: tuple[Exercise, ...] = (
     Exercise(
@@ -191,9 +191,6 @@ _DINER: tuple[Exercise, ...] = (
     ),
 )
 
-for _exercise in _DINER:
-    register(_exercise)
-
-IDS: tuple[str, ...] = tuple(e.id for e in _DINER)
+IDS: tuple[str, ...] = register_bank(_DINER)
 
 __all__ = ["IDS", "check", "grade"]

@@ -12,7 +12,7 @@ so a notebook does
 
 from __future__ import annotations
 
-from ...exercises import Exercise, check, grade, register
+from ...exercises import Exercise, check, grade, register_bank
 
 _MAGICAL: tuple[Exercise, ...] = (
     Exercise(
@@ -169,9 +169,6 @@ _MAGICAL: tuple[Exercise, ...] = (
     ),
 )
 
-for _exercise in _MAGICAL:
-    register(_exercise)
-
-IDS: tuple[str, ...] = tuple(e.id for e in _MAGICAL)
+IDS: tuple[str, ...] = register_bank(_MAGICAL)
 
 __all__ = ["IDS", "check", "grade"]

@@ -42,6 +42,7 @@ from .actions import (
     Take,
     Wait,
 )
+from .moves_spell import discards, exchanges, must_answer
 from .view import public_text
 
 KINDS = KindTable("magical")
@@ -302,30 +303,6 @@ class CastKind(MagicalKind):
 def spell_to_trash(s: Any, caster: int, card: str) -> None:
     """The resolved spell goes on top of its caster's trash can (Planning Step)."""
     s.trash = put(s.trash, caster, s.trash[caster] + (card,))
-
-
-def must_answer(s: Any, effect: R.Effect, q: int) -> bool:
-    """Who answers a spell: everyone still planning who can (a card to discard; for the
-    exchange, a stored card and a building in the drawer)."""
-    return bool(discards(s, effect, q) or exchanges(s, effect, q))
-
-
-def discards(s: Any, effect: R.Effect, q: int) -> list[DiscardCard]:
-    """A discard spell's answers for seat ``q``: one a card of the pile it names."""
-    place = effect.discards_from
-    if not place:
-        return []
-    make = s.game.make
-    return [make(DiscardCard, c, place) for c in sorted(getattr(s, R.PILES[place])[q])]
-
-
-def exchanges(s: Any, effect: R.Effect, q: int) -> list[Exchange]:
-    """The exchange spell's swaps for seat ``q``: a drawer building for a stored card."""
-    if not effect.exchanges:
-        return []
-    cards, make = s.game.cards, s.game.make
-    return [make(Exchange, d, st) for d in sorted(s.drawers[q]) if cards[d].kind == "building"
-            for st, _ in sorted(s.stored[q])]
 
 
 @KINDS.kind(DropOut)

@@ -361,9 +361,10 @@ def _ring(state: MagicalState, out: list[str], x: float, y: float, w: float, h: 
         mark = "done" if dropped[p] else ("waits" if state.waiting()[p] and
                                            state.phase == "planning" else "")
         out.append(seat_token(sx, sy, p, 11))
-        label = "you" if p == viewer else ""
-        if mark:
-            label = (label + " " + mark).strip()
+        if p == viewer:  # "you: waiting", not "you waits"
+            label = f"you: {'waiting' if mark == 'waits' else mark}" if mark else "you"
+        else:
+            label = mark
         if label:
             if abs(sx - cx) < 8 and sy < cy:    # top: above the token
                 lx, ly, anchor = sx, sy - 17, "middle"

@@ -76,9 +76,8 @@ reading the other seat's values (V_s = T_s(V_{1-s}); the pair operator is antito
 so a sweep applies an operator four times instead of twice (a barred seat's is cheaper:
 it has no House side to scan).
 
-The policy. After the last sweep every choice is scored with the middle of the bracket and
-the best is kept (the first in the engine's order among equals). Its regret is at most the
-bracket's width at the successors, so it is optimal to within about 1e-12.
+The policy, scored from the bracket, is ``duel_policy``'s; the arrays the sweep reads are
+``duel_model``'s.
 """
 
 from __future__ import annotations
@@ -86,252 +85,16 @@ from __future__ import annotations
 import time
 import tracemalloc
 from dataclasses import dataclass, field
-from fractions import Fraction
-from math import lcm
 from typing import Any, Callable, Sequence
 
 import numpy as np
 
 from ...errors import RuleError
-from .arrangement import ACTIONS, FACES, TRIO, Arrangement
-from .rules import HOUSE_SIDE, TRIO_SIDE, turn_rule, winners_after
-from .symmetry import checked_symmetries, move_sets
-from .table import ARRANGEMENTS, INDEX, table
-
-N = len(ARRANGEMENTS)
-NO_MOVE = 255
-"""The policy's entry for a face that is rerolled (no decision to take)."""
-
-#: A choice's outcome code, from ``winners_after`` (seat 0 the mover, seat 1 the opponent).
-WIN, LOSS, TIE, GOES_ON = "win", "loss", "tie", "goes on"
-
-
-def outcome(side: str, mover_matches: bool, opponent_matches: bool) -> str:
-    """What a move on ``side`` leads to, given who matches the House after it, as the
-    game's ``winners_after`` decides (two players; seat 0 acts)."""
-    house = 0
-    trios = [house if mover_matches else 1, house if opponent_matches else 2]
-    won = winners_after(trios, house, 0, side)
-    if won == [0]:
-        return WIN
-    if won == [1]:
-        return LOSS
-    if won == [0, 1]:
-        return TIE
-    if won == []:
-        return GOES_ON
-    raise AssertionError(f"winners_after gave {won}")
-
-
-#: How an outcome enters the min over successor values (the choice is worth 1 - entry,
-#: clipped to [0, 1]): a win is -inf (worth 1), a loss +inf (worth 0), a tie 1/2.
-ENCODE = {WIN: -np.inf, LOSS: np.inf, TIE: 0.5}
-
-
-@dataclass
-class Model:
-    """The move table and turn rule of one Aim variant, as arrays over arrangement
-    numbers (``table.ARRANGEMENTS``)."""
-
-    aim_stack_top: bool
-    results: dict[str, dict[str, list[list[int]]]]  # side -> face -> a -> results in order
-    trio_ok: dict[str, np.ndarray]   # face -> (N, 1, N) bool over (a, h)
-    house_ok: dict[str, np.ndarray]
-    pass_ok: dict[str, np.ndarray]
-    weight: dict[str, int]           # face -> p_f * denominator
-    denominator: np.ndarray          # (N, 1, N): denominator - rerolled weight
-    wild_is_union: bool
-    outcomes: dict[str, dict[tuple[bool, bool], str]]
-
-
-def die_weights() -> tuple[dict[str, int], int]:
-    """The engine's die (its chance node) as integer weights over a common denominator, so
-    the sweep multiplies by exact small integers."""
-    from .counting import die_faces
-
-    die = [(f, Fraction(p)) for f, p in die_faces()]
-    d = lcm(*(p.denominator for _, p in die))
-    return {f: int(p * d) for f, p in die}, d
-
-
-def build(aim_stack_top: bool = True) -> Model:
-    """Read the variant's move table and ask the turn rule about every (trio, House, face)."""
-    tab = table(aim_stack_top)
-    results: dict[str, dict[str, list[list[int]]]] = {}
-    for side in (TRIO_SIDE, HOUSE_SIDE):
-        results[side] = {}
-        for f in FACES:
-            rows = []
-            for a in range(N):
-                row = tab.side(side, f, a)
-                rows.append([row.after[p][0] for p in row.plays])
-            results[side][f] = rows
-    weight, d = die_weights()
-    trio_ok, house_ok, pass_ok = {}, {}, {}
-    rerolled = np.zeros((N, 1, N), dtype=np.int64)
-    for f in FACES:
-        t_ok = np.zeros((N, 1, N), bool)
-        h_ok = np.zeros((N, 1, N), bool)
-        p_ok = np.zeros((N, 1, N), bool)
-        for a in range(N):
-            mine = results[TRIO_SIDE][f][a]
-            for h in range(N):
-                theirs = results[HOUSE_SIDE][f][h]
-                turn = turn_rule(f, mine, theirs)
-                # The rule passes a side's moves through whole or not at all; the sweep's
-                # min over a side relies on that, so it is checked, not assumed.
-                if turn.trio and list(turn.trio) != mine or \
-                        turn.house and list(turn.house) != theirs:
-                    raise AssertionError("turn_rule offered part of a side's moves")
-                t_ok[a, 0, h] = bool(turn.trio)
-                h_ok[a, 0, h] = bool(turn.house)
-                p_ok[a, 0, h] = turn.may_pass
-                if turn.reroll:
-                    rerolled[a, 0, h] += weight[f]
-        trio_ok[f], house_ok[f], pass_ok[f] = t_ok, h_ok, p_ok
-    wild_is_union = all(
-        set(results[side]["wild"][a]) == set().union(*(results[side][f][a] for f in ACTIONS))
-        for side in (TRIO_SIDE, HOUSE_SIDE) for a in range(N))
-    outcomes = {side: {(m, o): outcome(side, m, o) for m in (False, True)
-                       for o in (False, True)} for side in (TRIO_SIDE, HOUSE_SIDE)}
-    return Model(bool(aim_stack_top), results, trio_ok, house_ok, pass_ok, weight,
-                 d - rerolled, wild_is_union, outcomes)
-
-
-def solitaire_rolls(m: Model, tolerance: float = 1e-13) -> np.ndarray:
-    """The solitaire's expected rolls to a match, ``R[trio, house]``, from the *same*
-    arrays the two-player sweep reads (the move table's results, the turn rule's masks,
-    the die's weights, ``winners_after``'s outcomes for the mover alone): a check that
-    those arrays are the game ``solver.solve`` solved exactly. Every roll counts,
-    rerolls included (solver.py's equations), so R = (D + sum_f w_f min_c R(c)) / den.
-    Jacobi value iteration from 0 rises to the least fixed point, the optimum."""
-    r = np.zeros((N, N))
-    win_trio = m.outcomes[TRIO_SIDE][True, False] == WIN
-    win_house = m.outcomes[HOUSE_SIDE][True, False] == WIN
-    if not (win_trio and win_house):
-        raise AssertionError("a move that matches the mover's trio should win")
-    eye = np.eye(N, dtype=bool)
-    den = m.denominator[:, 0, :].astype(float)
-    d = float(sum(m.weight.values()))
-    pads = {}
-    for f in FACES:
-        for side in (TRIO_SIDE, HOUSE_SIDE):
-            rows = m.results[side][f]
-            pad = np.full((N, max(1, max(map(len, rows)))), N)  # N: a column of +inf
-            for i, row in enumerate(rows):
-                pad[i, :len(row)] = row
-            pads[side, f] = pad
-    for _ in range(100_000):
-        # a choice's cost: 0 where the move matches (x == h on the trio, y == a on the House)
-        cost = np.where(eye, 0.0, r)
-        trio_cost = np.vstack([cost, np.full((1, N), np.inf)])   # [x, h]: trio becomes x
-        house_cost = np.hstack([cost, np.full((N, 1), np.inf)])  # [a, y]: House becomes y
-        num = np.full((N, N), d)
-        for f in FACES:
-            t_ok, h_ok, p_ok = (x[f][:, 0, :] for x in (m.trio_ok, m.house_ok, m.pass_ok))
-            best = np.where(t_ok, trio_cost[pads[TRIO_SIDE, f]].min(axis=1), np.inf)
-            best = np.where(h_ok, np.minimum(best, house_cost[:, pads[HOUSE_SIDE, f]].min(axis=2)),
-                            best)
-            best = np.where(p_ok, np.minimum(best, r), best)
-            used = t_ok | h_ok
-            num += np.where(used, m.weight[f] * np.where(used, best, 0.0), 0.0)
-        new = num / den
-        if np.abs(new - r).max() < tolerance:
-            return new
-        r = new
-    raise RuntimeError("solitaire value iteration did not converge")
-
-
-# ---------------------------------------------------------------------------------------
-# the classes and their successors
-# ---------------------------------------------------------------------------------------
-
-#: Slots after the classes in a value vector: a move that wins, loses, ties, or no move.
-SLOTS = (WIN, LOSS, TIE, "none")
-
-
-def class_keys(perms: Sequence[Sequence[int]]) -> np.ndarray:
-    """For every position (a, b, h), the least key (g[a] * N + g[b]) * N + g[h] over the
-    symmetries g: equal keys, one class."""
-    key = None
-    for g in perms:
-        g = np.asarray(g, dtype=np.int64)
-        k = g[:, None, None] * (N * N) + g[None, :, None] * N + g[None, None, :]
-        key = k if key is None else np.minimum(key, k, out=key)
-    return key
-
-
-@dataclass
-class Reduced:
-    """The game over symmetry classes (the values are equal on a class: a symmetry maps
-    every choice of a position to a choice of its image, matches to matches).
-
-    ``succ[side, face]`` is a (classes, width) matrix: for each class's representative,
-    its choices on that side in the engine's order, as the class the opponent then moves
-    in, or a slot (``SLOTS``: won, lost, tied, padding) after the K classes."""
-
-    perms: list[list[int]]
-    reps: np.ndarray
-    a: np.ndarray
-    b: np.ndarray
-    h: np.ndarray
-    class_of: np.ndarray
-    succ: dict[tuple[str, str], np.ndarray]
-    passed: np.ndarray
-    trio_ok: dict[str, np.ndarray]
-    house_ok: dict[str, np.ndarray]
-    pass_ok: dict[str, np.ndarray]
-    denominator: np.ndarray
-
-    @property
-    def k(self) -> int:
-        return len(self.reps)
-
-    def successors(self, m: Model, side: str, face: str) -> np.ndarray:
-        """The (classes, width) successor matrix of one side and face (module docstring)."""
-        rows = m.results[side][face]
-        width = max(1, max(len(r) for r in rows))
-        pad = np.full((N, width), -1, dtype=np.int64)
-        for i, r in enumerate(rows):
-            pad[i, :len(r)] = r
-        k = self.k
-        slot = {name: k + i for i, name in enumerate(SLOTS)}
-        x = pad[self.a if side == TRIO_SIDE else self.h]
-        a, b, h = self.a[:, None], self.b[:, None], self.h[:, None]
-        safe = np.maximum(x, 0)
-        if side == TRIO_SIDE:
-            out = self.class_of[b, safe, h]
-            mover, opp = x == h, np.broadcast_to(b == h, x.shape)
-        else:
-            out = self.class_of[b, a, safe]
-            mover, opp = x == a, x == b
-        out = out.astype(np.int32)
-        for (mm, om), result in m.outcomes[side].items():
-            if result != GOES_ON:
-                out[(mover == mm) & (opp == om)] = slot[result]
-        out[x < 0] = slot["none"]
-        return out
-
-
-def reduce_model(m: Model) -> Reduced:
-    perms = checked_symmetries(ARRANGEMENTS, move_sets(ARRANGEMENTS, m.aim_stack_top))
-    keys = class_keys(perms)
-    reps = np.unique(keys)
-    class_of = np.searchsorted(reps, keys).astype(np.int32)
-    del keys
-    a, rest = np.divmod(reps, N * N)
-    b, h = np.divmod(rest, N)
-    r = Reduced(perms, reps, a, b, h, class_of, {}, class_of[b, a, h],
-                {f: m.trio_ok[f][a, 0, h] for f in FACES},
-                {f: m.house_ok[f][a, 0, h] for f in FACES},
-                {f: m.pass_ok[f][a, 0, h] for f in FACES},
-                m.denominator[a, 0, h].astype(float))
-    faces = ACTIONS if m.wild_is_union else FACES
-    for side in (TRIO_SIDE, HOUSE_SIDE):
-        for f in faces:
-            r.succ[side, f] = r.successors(m, side, f)
-    return r
-
+from .arrangement import FACES, TRIO, Arrangement
+from .duel_model import TIE, Model, N, Reduced, build, check_house_declinable, reduce_model
+from .duel_policy import extract_policy
+from .rules import HOUSE_SIDE, TRIO_SIDE
+from .table import INDEX
 
 # ---------------------------------------------------------------------------------------
 # one sweep
@@ -490,17 +253,6 @@ def _number(x: Arrangement | str | int) -> int:
     return INDEX[Arrangement.parse(x, TRIO) if isinstance(x, str) else x]
 
 
-def check_house_declinable(m: Model) -> None:
-    """Every usable face still leaves a choice once the House moves are struck (the turn
-    rule offers the House only beside a pass or, on a Wild, beside the trio): so the
-    "Without House moves" analysis is a restriction of the players' choices, never a
-    position with no legal move."""
-    for f in FACES:
-        stranded = m.house_ok[f] & ~m.trio_ok[f] & ~m.pass_ok[f]
-        if stranded.any():
-            raise AssertionError(f"turn_rule leaves a House move as the only choice on {f}")
-
-
 def house_seats_arg(house_seats: Sequence[int]) -> tuple[int, ...]:
     """``house_seats`` checked and sorted: a subset of the two seats."""
     try:
@@ -578,87 +330,4 @@ def solve_two_player(aim_stack_top: bool = True, house_start: str = "LMS",
     return sol
 
 
-# ---------------------------------------------------------------------------------------
-# the policy
-# ---------------------------------------------------------------------------------------
-
-def choice_values(sol: TwoPlayerSolution, face: str,
-                  v: np.ndarray | None = None, seat: int = 0) -> np.ndarray:
-    """Every choice's value to the mover (in ``seat``) at each class's representative for
-    ``face``, in the engine's order (trio moves, House moves, pass): a (classes, columns)
-    array, -inf where there is no such choice (a House move of a seat that may not move
-    the House included); ``v`` the opponent's values (default the middle of their
-    bracket)."""
-    m, r = sol.model, sol.reduced
-    if v is None:
-        v = sum(sol.bounds(1 - seat)) / 2
-    worth = np.concatenate([1.0 - v, [1.0, 0.0, 0.5, -np.inf]])
-    house_ok = r.house_ok[face] if sol.houses(seat) else np.zeros_like(r.house_ok[face])
-    cols = []
-    for side, ok in ((TRIO_SIDE, r.trio_ok[face]), (HOUSE_SIDE, house_ok)):
-        succ = r.succ.get((side, face))
-        if succ is None:
-            succ = r.successors(m, side, face)
-        cols.append(np.where(ok[:, None], worth[succ], -np.inf))
-    cols.append(np.where(r.pass_ok[face], 1.0 - v[r.passed], -np.inf)[:, None])
-    return np.concatenate(cols, axis=1)
-
-
-def legal_index(sol: TwoPlayerSolution, face: str, column: np.ndarray) -> np.ndarray:
-    """The index in the engine's legal-action list (``PyramidsGame.decide``: trio moves,
-    then House moves, then the pass) of a column of ``choice_values``."""
-    m, r = sol.model, sol.reduced
-    widths = [max(1, max(len(x) for x in m.results[s][face])) for s in (TRIO_SIDE, HOUSE_SIDE)]
-    nt = np.array([len(x) for x in m.results[TRIO_SIDE][face]])[r.a]
-    nh = np.array([len(x) for x in m.results[HOUSE_SIDE][face]])[r.h]
-    nt = np.where(r.trio_ok[face], nt, 0)
-    nh = np.where(r.house_ok[face], nh, 0)
-    if column.ndim == 2:
-        nt, nh = nt[:, None], nh[:, None]
-    wt, wh = widths
-    return np.where(column < wt, column,
-                    np.where(column < wt + wh, nt + column - wt, nt + nh))
-
-
-def extract_policy(sol: TwoPlayerSolution, seat: int = 0):
-    """``seat``'s best choice (by the middle of the opponent's bracket; the first in the
-    engine's order among equals) at every class representative and face, as a
-    ``perfect.PolicyTable``."""
-    from .perfect import PolicyTable
-
-    r = sol.reduced
-    v = sum(sol.bounds(1 - seat)) / 2
-    moves = np.full((r.k, len(FACES)), NO_MOVE, dtype=np.uint8)
-    for i, f in enumerate(FACES):
-        vals = choice_values(sol, f, v, seat)
-        best = np.argmax(vals, axis=1)
-        usable = np.isfinite(vals.max(axis=1))
-        moves[:, i] = np.where(usable, legal_index(sol, f, best), NO_MOVE)
-    return PolicyTable(sol.aim_stack_top, [list(map(int, g)) for g in r.perms],
-                       [int(x) for x in r.reps], moves.tobytes())
-
-
-def regret(sol: TwoPlayerSolution, table: Any, seat: int = 0) -> float:
-    """The most a table's move (``seat``'s) can lose against the best choice, anywhere:
-    the best choice's upper bound minus the chosen one's lower bound (so it covers the
-    bracket's width too)."""
-    r = sol.reduced
-    moves = np.frombuffer(table.moves, dtype=np.uint8).reshape(r.k, len(FACES))
-    lower, upper = sol.bounds(1 - seat)
-    worst = 0.0
-    for i, f in enumerate(FACES):
-        lo = choice_values(sol, f, upper, seat)   # a choice's worth is 1 - the opponent's
-        hi = choice_values(sol, f, lower, seat)
-        usable = np.isfinite(hi.max(axis=1))
-        cols = np.arange(hi.shape[1])
-        index = legal_index(sol, f, np.broadcast_to(cols, hi.shape))
-        chosen = np.where(index == moves[:, i:i + 1], lo, -np.inf).max(axis=1)
-        with np.errstate(invalid="ignore"):  # inf - inf where a face is rerolled
-            gap = np.where(usable, hi.max(axis=1) - chosen, 0.0)
-        worst = max(worst, float(gap.max()))
-    return worst
-
-
-__all__ = ["NO_MOVE", "TwoPlayerSolution", "build", "check_house_declinable",
-           "choice_values", "class_keys", "extract_policy", "house_seats_arg", "outcome",
-           "reduce_model", "regret", "solitaire_rolls", "solve_two_player"]
+__all__ = ["Sweeper", "TwoPlayerSolution", "house_seats_arg", "solve_two_player"]
