@@ -322,6 +322,12 @@ class DropOutKind(MagicalKind):
     def click_path(self, s, a, seat):
         return (f"done:{seat}",)
 
+    def narrate(self, s, a, player):
+        """The log tells what happened; the button's own text is the player's call."""
+        if player < 0:
+            return super().narrate(s, a, player)
+        return f"{s.game.player_name(player)} drops out of the planning step: \"I'm done!\""
+
 
 @KINDS.kind(GiveBiscuit)
 class GiveBiscuitKind(MagicalKind):
@@ -372,6 +378,11 @@ class WaitKind(MagicalKind):
 
     def apply(self, s, a, p):
         s.waits = put(s.waits, p, True)
+
+    def narrate(self, s, a, player):
+        if player < 0:
+            return super().narrate(s, a, player)
+        return f"{s.game.player_name(player)} waits for the others"
 
     def click_path(self, s, a, seat):
         return (f"wait:{seat}",)
