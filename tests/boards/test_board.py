@@ -637,3 +637,35 @@ def test_resolver_prefers_the_wheel_copy_then_the_checkout(tmp_path, monkeypatch
     assert widget_file("board.js").read_text() == "checkout"
     with pytest.raises(FileNotFoundError, match="board.css"):
         widget_file("board.css")
+
+
+
+def test_after_a_move_the_status_names_what_the_bots_did_next(board):
+    """The bots reply inside the human's click; the log holding their moves may be below
+    the fold of a tall board, so the status line names the last of them."""
+    for _ in range(50):
+        before = len(board.match.log)
+        said = board.click(sorted(board.targets())[-1])
+        after = board.match.log[before:]
+        replies = [e.text for e in after[1:] if e.player >= 0]
+        if replies:
+            break
+    assert replies, "the bot never replied in 50 clicks"
+    assert said.startswith(after[0].text)
+    assert replies[-1] in said
+
+
+def test_the_then_text_names_the_last_bot_moves_and_counts_the_rest():
+    from treehouse_lab.boards.wording import then_text
+    from treehouse_lab.match import LogEntry
+
+    def entry(player, text):
+        return LogEntry(step=1, player=player, actor="", action=None, text=text)
+
+    assert then_text([]) == ""
+    assert then_text([entry(-1, "The die shows 3")]) == " Then The die shows 3."
+    three = [entry(1, "Player 2 rolls"), entry(-1, "a 4"), entry(1, "Player 2 moves")]
+    assert then_text(three) == " Then Player 2 rolls; a 4; Player 2 moves."
+    four = [entry(-1, "a 1")] + three
+    assert then_text(four) == (" Then 4 more steps (see the log), the last: "
+                               "Player 2 rolls; a 4; Player 2 moves.")

@@ -37,7 +37,7 @@ import ipywidgets as widgets
 
 from ..bots import BOTS
 from ..errors import RuleError, clip, quote
-from ..match import Match
+from ..match import LogEntry, Match
 from ..protocol import Game, State
 from ..registry import load_game
 from . import navigation
@@ -47,7 +47,7 @@ from .screen import Screen
 from .selection import Selector
 from .status import log_html, turn_text
 from .view import BoardView
-from .wording import describe, error_svg, names, sentence
+from .wording import describe, error_svg, names, sentence, then_text
 
 #: how many bot/chance steps one human move may trigger before the board stops to breathe
 AUTORUN_LIMIT = 10_000
@@ -240,25 +240,23 @@ class Board(widgets.VBox):
         entry = self.match.play(result.action, by=acting)
         said = sentence([entry.text])
         if self.autorun:
-            more, failure = self._advance()
-            if more:
-                said += f" Then {more} more step{'s' if more > 1 else ''}: see the log."
+            taken, failure = self._advance()
+            said += then_text(taken)
             if failure:
                 said += f" Then {failure}"
         return said
 
-    def _advance(self) -> tuple[int, str]:
+    def _advance(self) -> tuple[list[LogEntry], str]:
         """Let chance and bots play until only humans can move the game on (or it ends).
-        Returns how many steps were taken and, if a bot failed, what went wrong."""
-        taken = 0
+        Returns the steps taken and, if a bot failed, what went wrong."""
+        taken: list[LogEntry] = []
         for _ in range(AUTORUN_LIMIT):
             if self.state.is_terminal() or self.match.waiting_for_human():
                 break
             try:
-                self.match.step()
+                taken.append(self.match.step())
             except RuleError as exc:
                 return taken, clip(str(exc))
-            taken += 1
         return taken, ""
 
     def _opening(self) -> str:

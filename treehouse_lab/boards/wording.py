@@ -65,3 +65,20 @@ def renderer_hook(game: Game, name: str) -> Callable | None:
 
 
 __all__ = ["describe", "error_svg", "names", "renderer_hook", "sentence"]
+
+
+#: How many of the steps after a human's move the status line names.
+THEN_SHOWN = 3
+
+
+def then_text(taken: Sequence) -> str:
+    """What followed a human's move (chance and the bots: the match's log entries), for the
+    status line: the last steps by name, so a student sees the reply without scrolling down
+    to the log, which a tall board pushes below the fold; the rest is counted. "" when
+    nothing followed."""
+    if not taken:
+        return ""
+    texts = "; ".join(clip(e.text, 90) for e in taken[-THEN_SHOWN:])
+    if len(taken) <= THEN_SHOWN:
+        return " Then " + sentence([texts])
+    return f" Then {len(taken)} more steps (see the log), the last: " + sentence([texts])
