@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import json
 from operator import itemgetter
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 import pyspiel
@@ -164,18 +164,22 @@ class TreehouseGame(pyspiel.Game):
 
     def move_ids(self, moves: list) -> list[int]:
         """The stable ids of ``moves`` (engine actions or outcomes), in their order."""
-        known = self._move_ids
+        return self._remembered(self._move_ids, moves, self.encode)
+
+    def _remembered(self, known: dict, objects: list, work: Callable[[Any], Any]) -> list:
+        """``work`` of each of ``objects``, remembered by the object's identity (``_alive``
+        keeps each one alive, so no other object can take its id meanwhile)."""
         try:
-            return list(map(known.__getitem__, map(id, moves)))
+            return list(map(known.__getitem__, map(id, objects)))
         except KeyError:
             pass
         self._room()
-        encode, alive = self.encode, self._alive
-        for a in moves:
-            if id(a) not in known:
-                known[id(a)] = encode(a)
-                alive.append(a)
-        return list(map(known.__getitem__, map(id, moves)))
+        alive = self._alive
+        for o in objects:
+            if id(o) not in known:
+                known[id(o)] = work(o)
+                alive.append(o)
+        return list(map(known.__getitem__, map(id, objects)))
 
     def pair_ids(self, pairs: list) -> list[tuple[int, float]]:
         """``(id, probability as a float)`` of each engine chance pair, in their order.
@@ -207,16 +211,7 @@ class TreehouseGame(pyspiel.Game):
         return out
 
     def _as_floats(self, probabilities: list) -> list[float]:
-        known = self._floats
-        try:
-            return list(map(known.__getitem__, map(id, probabilities)))
-        except KeyError:
-            pass
-        for p in probabilities:
-            if id(p) not in known:
-                known[id(p)] = float(p)
-                self._alive.append(p)
-        return list(map(known.__getitem__, map(id, probabilities)))
+        return self._remembered(self._floats, probabilities, float)
 
     def _room(self) -> None:
         """Forget every remembered id once there are many (an engine that makes its
