@@ -117,6 +117,8 @@ def test_toy_orchard_seat_at_the_screen(page, lab):
     """Two humans share one screen in a game with secret bids: the "At the screen" menu
     decides whose cards are drawn and for whom clicks act."""
     shutil.copy(TOYORCHARD, lab.notebooks / "_toyorchard.py")
+    shutil.copy(TOYORCHARD.with_name("tl_toyorchard_render.py"),
+                lab.notebooks / "_toyorchard_render.py")  # its RENDERER, beside it
     (lab.notebooks / "_orchard-board.ipynb").write_text(json.dumps(notebook_of_cells([
         "import treehouse_lab as tl\nfrom _toyorchard import OrchardGame",
         "board = tl.Board(OrchardGame(), seed=1, viewer=0)\nboard",

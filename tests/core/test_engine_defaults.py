@@ -200,3 +200,102 @@ def test_narrate_defaults_to_the_protocols_log_line():
     s = tossed()
     assert s.narrate(Guess("tails"), by=0) == "Player 1: Guess tails"
     assert s.explain(Guess("tails"), by=0) == "Guess: either side may be called"
+
+
+# -- fresh states, declared components, default winners and sentence templates -------------
+from types import MappingProxyType  # noqa: E402
+
+from treehouse_lab.core.fields import Bool, Int, Map, PerSeat, Record, Tuple  # noqa: E402
+from treehouse_lab.errors import RuleError  # noqa: E402
+
+
+class Pile(FlipGame):
+    """Flip with counted coins: two in a purse, a hand per seat, a table spot."""
+
+    def coins(self):
+        return ("c1", "c2", "c3")
+
+    COMPONENTS = {"coin": coins}
+
+    def new_initial_state(self):
+        return PileState.fresh(self, purse=("c1", "c2"), stack=(Call(), Toss()))
+
+
+class PileState(StagedState):
+    KINDS = RULES
+    FIELDS = (
+        Field("coin", Opt(Str(SIDES))),
+        Field("guess", Opt(Str(SIDES))),
+        Field("purse", Tuple(Str(Pile.coins))),
+        Field("hands", PerSeat(Tuple(Str(Pile.coins)))),
+        Field("spot", Opt(Str(Pile.coins))),
+        Field("points", PerSeat(Int(0, 9))),
+        Field("round", Int(1, 3)),
+        Field("flag", Bool()),
+        Field("notes", Map(Int())),
+        Field("stack", STAGES.codec()),
+    )
+
+    def scores(self):
+        return [{"total": t} for t in self.points]
+
+
+Pile.STATE = PileState
+
+
+def test_fresh_fills_what_is_not_given_with_each_codecs_empty_value_and_runs_the_loop():
+    s = Pile().new_initial_state()
+    assert (s.coin, s.guess, s.spot, s.flag) == (None, None, None, False)
+    assert s.hands == ((), ()) and s.points == (0, 0) and s.round == 1
+    assert s.notes == MappingProxyType({}) and s.purse == ("c1", "c2")
+    assert s.waiting_for() == "Chance: the coin is tossed"  # the loop ran
+    with pytest.raises(TypeError, match=r"no such field \['purses'\]"):
+        PileState.fresh(Pile(), purses=())
+
+    class Named(PileState):
+        FIELDS = (*PileState.FIELDS, Field("pair", Record(a=Int(), b=Int())))
+
+    with pytest.raises(TypeError, match="the field 'pair' has no empty value"):
+        Named.fresh(Pile(), purse=())
+
+
+def test_components_are_counted_in_every_field_their_ids_come_from():
+    s = Pile().new_initial_state()
+    assert s.game.components() == {"coin": ["c1", "c2", "c3"]}
+    assert s.components() == {"coin": ["c1", "c2"]}  # c3 is nowhere: not conserved
+    with pytest.raises(RuleError, match="coin: every one must be in exactly one place; "
+                                        "missing c3"):
+        s.game.state_from_json(s.to_json())
+    save = s.to_json()
+    save["hands"], save["spot"] = [["c3"], []], "c1"
+    with pytest.raises(RuleError, match="extra c1"):
+        s.game.state_from_json(save)
+    save["purse"] = ["c2"]
+    back = s.game.state_from_json(save)
+    assert back.components() == {"coin": ["c1", "c2", "c3"]}
+    assert FlipGame().new_initial_state().components() == {}  # no COMPONENTS: no census
+
+
+def test_winners_default_to_the_most_total_points_ties_sharing():
+    s = Pile().new_initial_state()
+    assert s.winners() == [0, 1]
+    s.points = (4, 7)
+    assert s.winners() == [1]
+
+
+def test_an_action_TEXT_is_its_sentence_and_an_own_str_wins():
+    @dataclass(frozen=True)
+    class Take(Action):
+        KIND = "take"
+        TEXT = "Take {coin} from the purse ({n})"
+        coin: str
+        n: int
+
+    assert str(Take("c1", 2)) == "Take c1 from the purse (2)" == repr(Take("c1", 2))
+
+    @dataclass(frozen=True)
+    class Own(Take):
+        def __str__(self) -> str:
+            return "mine"
+
+    assert str(Own("c1", 2)) == "mine"

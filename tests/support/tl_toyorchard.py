@@ -13,13 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from xml.sax.saxutils import escape
 
 from treehouse_lab.core.fields import Field, Int, Opt, PerSeat, Str, Tuple, add_at, replace_at
 from treehouse_lab.core.kinds import Kind, KindTable
 from treehouse_lab.core.options import Option
 from treehouse_lab.core.stages import AllAtOnce, Stage, StagedState, StageTable
-from treehouse_lab.core.svg import target_attrs
 from treehouse_lab.core.zones import COUNTED, OWNER, Zone, ZoneTable
 from treehouse_lab.errors import RuleError
 from treehouse_lab.protocol import Action, Game
@@ -43,10 +41,8 @@ def own_card(game: Game, owner: int | None, card: str) -> bool:
 @dataclass(frozen=True)
 class Harvest(Action):
     KIND = "harvest"
+    TEXT = "{token} comes to the market"
     token: str
-
-    def __str__(self) -> str:
-        return f"{self.token} comes to the market"
 
 
 @dataclass(frozen=True)
@@ -210,7 +206,7 @@ class OrchardGame(Game):
         Option("modules", (), "modules in play", subset_of=MODULES),
     )
     ACTION_TYPES = RULES.action_types
-    RENDERER = __name__  # render_svg and render_text are below; each kind names its clicks
+    RENDERER = __name__ + "_render"  # drawing lives beside, as each game's render.py
 
     def tokens(self) -> tuple[str, ...]:
         return FRUITS + (BEES if "bees" in self.options["modules"] else ())
@@ -219,23 +215,17 @@ class OrchardGame(Game):
         return [f"p{p}bid{v}" for p in range(self.players) for v in BIDS]
 
     def new_initial_state(self) -> OrchardState:
-        """Round 1 with an empty stack: the engine loop reads the round off the table."""
-        n = self.players
-        s = OrchardState.__new__(OrchardState)
-        s.game, s.round, s.bag, s.market = self, 1, tuple(sorted(self.tokens())), None
-        s.hands = tuple(tuple(c for c in self.cards() if own_card(self, p, c)) for p in range(n))
-        s.bids, s.tends, s.water, s.prunes = (None,) * n, (0,) * n, (0,) * n, (0,) * n
-        s.won, s.spent, s.compost, s.stack = ((),) * n, (), (), ()
-        s._run()
-        return s
+        """Round 1: the bag full and each grower's bid cards in hand; every other field
+        starts empty, the stack too (the engine loop reads the round off the table)."""
+        hands = tuple(tuple(c for c in self.cards() if own_card(self, p, c))
+                      for p in range(self.players))
+        return OrchardState.fresh(self, bag=tuple(sorted(self.tokens())), hands=hands)
 
     def max_game_length(self) -> int:
-        """Three rounds, each a harvest (one chance step), two tends a grower and one bid
-        a grower."""
+        """Three rounds: a harvest (chance), then two tends and a bid a grower."""
         return ROUNDS * (1 + self.players * (TENDS + 1))
 
-    def components(self) -> dict[str, list[str]]:
-        return {"card": sorted(self.cards()), "token": sorted(self.tokens())}
+    COMPONENTS = {"card": cards, "token": tokens}  # counted in every field they fill
 
 
 def _migrate_0(save: dict) -> dict:
@@ -286,10 +276,6 @@ class OrchardState(StagedState):
         garden = [min(w, 5) + p for w, p in zip(self.water, self.prunes)]
         return [{"total": f + g, "fruit": f, "garden": g} for f, g in zip(fruit, garden)]
 
-    def winners(self):
-        totals = [s["total"] for s in self.scores()]
-        return [p for p, t in enumerate(totals) if t == max(totals)]
-
     def _observation(self, player):
         """What only this seat sees, and who has bid; core adds the seen save under
         ``"seen"`` (every public field, the bag and the others' cards as ``"?"``)."""
@@ -299,14 +285,6 @@ class OrchardState(StagedState):
             "hand": list(self.hands[player]),
             "my_bid": self.bids[player],
             "has_bid": [b is not None for b in self.bids],
-        }
-
-    def components(self):
-        hands = [c for h in self.hands for c in h] + [b for b in self.bids if b]
-        tokens = [*self.bag, *self.compost, *(t for w in self.won for t in w)]
-        return {
-            "card": sorted([*self.spent, *hands]),
-            "token": sorted(tokens + ([self.market] if self.market else [])),
         }
 
 
@@ -319,50 +297,3 @@ OrchardGame.ZONES = ZoneTable(
     ],
     universe=lambda g: [*g.cards(), *g.tokens()],
 )
-
-
-# -- drawing (the render part: SVG, text and click targets from the public fields) ------
-def _garden(state, p: int) -> str:
-    g = state.game
-    return (
-        f"{g.player_name(p)}: water {state.water[p]}, prunes {state.prunes[p]}, "
-        f"fruit {len(state.won[p])}"
-    )
-
-
-def render_svg(state, viewer=None, selection=(), targets=frozenset()) -> str:
-    n = state.game.players
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="tl-board tl-toyorchard" '
-        f'width="420" height="{70 + 40 * n}">',
-        f'<text x="10" y="20">Round {state.round}, {state.stage}; market: '
-        f"{escape(state.market or '-')}</text>",
-    ]
-    for p in range(n):
-        bid = "face down" if state.bids[p] and viewer != p else state.bids[p] or "-"
-        parts.append(
-            f'<g data-grower="{p}"><text x="10" y="{40 + 36 * p}">'
-            f"{escape(f'{_garden(state, p)}, bid {bid}')}</text></g>"
-        )
-    y = 50 + 36 * n
-    for i, how in enumerate(("water", "prune")):
-        parts.append(
-            f"<rect{target_attrs(how, targets, selection, 'tl-button')} "
-            f'x="{10 + 70 * i}" y="{y}" width="60" height="20"/>'
-        )
-    if viewer is not None:
-        for i, c in enumerate(state.hands[viewer]):
-            parts.append(
-                f"<rect{target_attrs('card:' + c, targets, selection, 'tl-card')} "
-                f'x="{160 + 50 * i}" y="{y}" width="40" height="20"/>'
-                f'<text x="{164 + 50 * i}" y="{y + 15}">{escape(c)}</text>'
-            )
-    return "".join(parts) + "</svg>"
-
-
-def render_text(state) -> str:
-    head = f"Toy orchard, round {state.round} ({state.stage}), market {state.market or '-'}"
-    return "\n".join([head] + [_garden(state, p) for p in range(state.game.players)])
-
-
-__all__ = ["OrchardGame", "OrchardState", "Harvest", "Tend", "Bid"]

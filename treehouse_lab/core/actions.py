@@ -31,6 +31,9 @@ class Action:
 
     __slots__ = ()
     KIND: ClassVar[str] = "action"
+    #: The sentence as a template of the fields (``"{token} comes to the market"``), for
+    #: an action whose sentence needs no more; one that does writes ``__str__``.
+    TEXT: ClassVar[str] = ""
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Action:
         # A bare Action has no kind and no sentence: refuse it with a message a student can
@@ -49,6 +52,12 @@ class Action:
         # notebook, a test report, an error message) reads as the sentences students see.
         if "__repr__" not in cls.__dict__:
             cls.__repr__ = Action.__repr__
+        if "TEXT" in cls.__dict__ and "__str__" not in cls.__dict__:
+            cls.__str__ = Action._from_text
+
+    def _from_text(self) -> str:
+        return self.TEXT.format(**{f.name: getattr(self, f.name)
+                                   for f in dataclasses.fields(self)})
 
     def __repr__(self) -> str:
         if type(self).__str__ is object.__str__:  # no sentence: what it is made of

@@ -58,6 +58,12 @@ class Codec:
     def load(self, data: Any, where: str, game: Any) -> Any:
         raise NotImplementedError
 
+    def empty(self, game: Any) -> Any:
+        """The value a fresh state starts with when its maker names none (an empty pile,
+        no card, zero); ``LookupError`` where there is no such value (a name, a record),
+        so the field must be given."""
+        raise LookupError
+
 
 class Int(Codec):
     """A whole number in ``lo..hi`` (either may depend on the game)."""
@@ -67,6 +73,11 @@ class Int(Codec):
 
     def load(self, data: Any, where: str, game: Any) -> int:
         return expect_int(data, where, _at(self.lo, game), _at(self.hi, game))
+
+    def empty(self, game: Any) -> int:
+        """Zero, or the least value allowed when that is above zero (round 1)."""
+        lo = _at(self.lo, game)
+        return max(lo, 0) if lo is not None else 0
 
 
 class Seat(Int):
@@ -79,6 +90,9 @@ class Seat(Int):
 class Bool(Codec):
     def load(self, data: Any, where: str, game: Any) -> bool:
         return expect_bool(data, where)
+
+    def empty(self, game: Any) -> bool:
+        return False
 
 
 class Str(Codec):
@@ -111,6 +125,9 @@ class Opt(Codec):
     def load(self, data: Any, where: str, game: Any) -> Any:
         return None if data is None else self.inner.load(data, where, game)
 
+    def empty(self, game: Any) -> None:
+        return None
+
 
 class Tuple(Codec):
     """A JSON list of ``inner`` values, held as a tuple. ``length`` fixes its size (a
@@ -140,6 +157,11 @@ class Tuple(Codec):
             twice = next(v for i, v in enumerate(out) if v in out[:i])
             raise RuleError(f"{where}: {quote(twice, 30)} is listed twice")
         return tuple(sorted(out) if self.sort else out)
+
+    def empty(self, game: Any) -> tuple:
+        """No entries; with a fixed length (one per seat), that many empty entries."""
+        n = _at(self.length, game)
+        return () if n is None else (self.inner.empty(game),) * n
 
 
 def PerSeat(inner: Codec, **kw: Any) -> Tuple:
@@ -174,6 +196,9 @@ class Map(Codec):
             if val != self.skip:
                 out[key] = val
         return MappingProxyType(out)
+
+    def empty(self, game: Any) -> Mapping:
+        return MappingProxyType({})
 
 
 class Record(Codec):
@@ -261,6 +286,40 @@ class DeclaredState(State):
         self._clone_copy(new)
         return new
 
+    @classmethod
+    def fresh(cls, game: Any, **values: Any) -> DeclaredState:
+        """A new state of ``game`` holding ``values``; every other field of the
+        configuration starts empty (its codec's empty value: no cards, zero, the least
+        number allowed), and fields the configuration lacks hold their ``default``.
+
+        Why: each game's set-up used to assign every slot by hand, and a field added to
+        ``FIELDS`` but forgotten there failed later, far from the cause. Here a set-up
+        names only what is not empty; a field that has no empty value and is not given,
+        or a name that is no field, is a ``TypeError`` at once."""
+        state = cls.__new__(cls)
+        state.game = game
+        unknown = set(values) - {f.name for f in cls.FIELDS}
+        if unknown:
+            raise TypeError(f"{cls.__name__}.fresh: no such field {sorted(unknown)}")
+        for f in cls.FIELDS:
+            if f.name in values:
+                value = values[f.name]
+            elif not f.used(game):
+                value = _at(f.default, game)
+            else:
+                try:
+                    value = f.codec.empty(game)
+                except LookupError:
+                    raise TypeError(f"{cls.__name__}.fresh: the field {f.name!r} has no "
+                                    "empty value; give it") from None
+            setattr(state, f.name, value)
+        state._started()
+        return state
+
+    def _started(self) -> None:
+        """What a fresh state does once its fields are set (games with stages run their
+        loop to the first decision here)."""
+
     # -- saves ----------------------------------------------------------------------------
     @classmethod
     def used_fields(cls, game: Any) -> tuple[Field, ...]:
@@ -301,6 +360,25 @@ class DeclaredState(State):
         state._loaded()
         return state
 
+    def components(self) -> dict[str, list[str]]:
+        """The census read off the declaration, for a game that names its
+        ``COMPONENTS``: every field whose ids are ``Str`` choices from one of those
+        functions (inside ``Opt`` and ``Tuple``) holds components of that kind. Without
+        ``COMPONENTS``: none (a game may write its own census instead)."""
+        kinds = self.game.COMPONENTS
+        if not kinds:
+            return {}
+        out: dict[str, list[str]] = {kind: [] for kind in kinds}
+        for f in self.used_fields(self.game):
+            leaf = f.codec
+            while isinstance(leaf, (Opt, Tuple)):
+                leaf = leaf.inner
+            if isinstance(leaf, Str):
+                kind = next((k for k, ids in kinds.items() if ids is leaf.choices), None)
+                if kind is not None:
+                    _gather(getattr(self, f.name), out[kind])
+        return {kind: sorted(ids) for kind, ids in out.items()}
+
     def _check_save(self) -> None:
         """Raise :class:`RuleError` for what no codec can say (components conserved, the
         turn structure). Runs on a state built from a save, before anyone sees it."""
@@ -331,6 +409,15 @@ def check_conserved(state: State) -> None:
                 + (f"missing {', '.join(map(str, missing[:6]))}" if missing else "")
                 + ("; " if missing and extra else "")
                 + (f"extra {', '.join(map(str, extra[:6]))}" if extra else ""))
+
+
+def _gather(value: Any, into: list[str]) -> None:
+    """Every id in ``value`` (an id, None, or tuples of them), into ``into``."""
+    if isinstance(value, tuple):
+        for v in value:
+            _gather(v, into)
+    elif value is not None:
+        into.append(value)
 
 
 def replace_at(values: tuple, i: int, value: Any) -> tuple:

@@ -9,7 +9,7 @@ that once here means a game only sets its class attributes and builds states.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any, ClassVar, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from ..errors import IllegalActionError, RuleError, quote
 from .actions import Action
@@ -44,6 +44,11 @@ class Game:
     #: The state class: a declared state (``core/fields.py``) reads every save of this
     #: game through its ``from_json``, so no game writes its own loader.
     STATE: ClassVar[Any] = None
+    #: The counted components, by kind, as functions of the configured game giving their
+    #: ids (``{"card": cards, "token": tokens}``). With it :meth:`components` is derived,
+    #: and so is a declared state's census: a field whose ids are ``Str`` choices from one
+    #: of these functions holds components of that kind (``core/fields.py``).
+    COMPONENTS: ClassVar[Mapping[str, Callable[[Any], Iterable[str]]]] = {}
 
     def __init__(self, **options: Any) -> None:
         self.options: dict = resolve_options(self.NAME, self.OPTIONS, options)
@@ -234,8 +239,8 @@ class Game:
 
     def components(self) -> dict[str, list[str]]:
         """Every counted component of the set in play, by kind: the inventory that each
-        state must conserve (see ``State.components``)."""
-        return {}
+        state must conserve (see ``State.components``). Default: from ``COMPONENTS``."""
+        return {kind: sorted(ids(self)) for kind, ids in self.COMPONENTS.items()}
 
     # -- drawing (each game's ``render`` module, loaded lazily) ------------------------
     def _renderer(self) -> Any:

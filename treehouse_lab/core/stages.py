@@ -210,6 +210,9 @@ class _StackCodec(Codec):
         return tuple(self.table.load(v, f"{where}[{i}]", game, self.allowed)
                      for i, v in enumerate(items))
 
+    def empty(self, game: Any) -> tuple[Stage, ...]:
+        return ()
+
 
 class StagedState(KindState, DeclaredState):
     """A declared state whose turn structure is a stack of stages in the field ``stack``.
@@ -283,6 +286,10 @@ class StagedState(KindState, DeclaredState):
 
     def _each_step(self) -> None:
         """A rule checked before every stage is looked at (default: none)."""
+
+    def _started(self) -> None:
+        """A fresh state (``fresh``) runs the loop to the first decision or draw."""
+        self._run()
 
     # -- stack operations (for stages and kinds) ------------------------------------------
     @property

@@ -97,7 +97,11 @@ class State:
         raise RuleError(f"{self.game.name} has no points: see winners() and returns()")
 
     def winners(self) -> list[int]:
-        raise NotImplementedError
+        """Who won, or would win if the game ended now. Default: the most total points
+        (:meth:`scores`), tied seats sharing the win; games with tiebreakers, or no
+        points, say their own."""
+        totals = [row["total"] for row in self.scores()]
+        return [p for p, t in enumerate(totals) if t == max(totals)]
 
     def observation(self, player: int) -> dict:
         """JSON dict of what seat ``player`` may see (the seat is checked: a bool, a
