@@ -244,7 +244,7 @@ def test_no_numpy_for_the_engine_or_the_bot():
 
 @pytest.mark.slow
 def test_shipped_table_matches_a_fresh_solve():
-    """The whole solve (about 3 minutes alone on two cores): the same table, byte for
+    """The whole solve (about a minute alone on two cores): the same table, byte for
     byte, the same certified value."""
     pytest.importorskip("numpy")
     from treehouse_lab.games.pyramids import duel, duel_policy

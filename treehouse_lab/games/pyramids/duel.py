@@ -100,6 +100,18 @@ from .table import INDEX
 # one sweep
 # ---------------------------------------------------------------------------------------
 
+def least(ext: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """The least entry of ``ext`` over each class's choices: ``rows`` holds one row per
+    choice (``Reduced.succ``, choices by classes). Why row by row: ``ext[succ].min(axis=1)``
+    over a (classes, width) matrix reduces along a short inner axis, which numpy does about
+    three times slower than an elementwise minimum of whole rows; the result is the same
+    to the bit (a minimum is exact)."""
+    out = ext[rows[0]]
+    for row in rows[1:]:
+        np.minimum(out, ext[row], out=out)
+    return out
+
+
 @dataclass
 class Sweeper:
     """T, the Bellman operator over the classes (module docstring), rounded outward."""
@@ -121,8 +133,8 @@ class Sweeper:
             if f == "wild" and m.wild_is_union:
                 mt, mh = wild_t, wild_h
             else:
-                mt = ext[r.succ[TRIO_SIDE, f]].min(axis=1)
-                mh = ext[r.succ[HOUSE_SIDE, f]].min(axis=1) if houses else None
+                mt = least(ext, r.succ[TRIO_SIDE, f])
+                mh = least(ext, r.succ[HOUSE_SIDE, f]) if houses else None
                 if f != "wild":
                     wild_t = mt if wild_t is None else np.minimum(wild_t, mt)
                     if houses:
@@ -330,4 +342,4 @@ def solve_two_player(aim_stack_top: bool = True, house_start: str = "LMS",
     return sol
 
 
-__all__ = ["Sweeper", "TwoPlayerSolution", "house_seats_arg", "solve_two_player"]
+__all__ = ["Sweeper", "TwoPlayerSolution", "house_seats_arg", "least", "solve_two_player"]

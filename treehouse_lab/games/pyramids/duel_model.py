@@ -181,9 +181,10 @@ class Reduced:
     """The game over symmetry classes (the values are equal on a class: a symmetry maps
     every choice of a position to a choice of its image, matches to matches).
 
-    ``succ[side, face]`` is a (classes, width) matrix: for each class's representative,
-    its choices on that side in the engine's order, as the class the opponent then moves
-    in, or a slot (``SLOTS``: won, lost, tied, padding) after the K classes."""
+    ``succ[side, face]`` is a (width, classes) matrix: for each class's representative,
+    its choices on that side in the engine's order (row ``j`` the ``j``-th choice of every
+    class), as the class the opponent then moves in, or a slot (``SLOTS``: won, lost,
+    tied, padding) after the K classes. ``successors`` builds one as (classes, width)."""
 
     perms: list[list[int]]
     reps: np.ndarray
@@ -244,7 +245,8 @@ def reduce_model(m: Model) -> Reduced:
     faces = ACTIONS if m.wild_is_union else FACES
     for side in (TRIO_SIDE, HOUSE_SIDE):
         for f in faces:
-            r.succ[side, f] = r.successors(m, side, f)
+            # stored choices by classes, each choice a contiguous row (duel.least)
+            r.succ[side, f] = np.ascontiguousarray(r.successors(m, side, f).T)
     return r
 
 

@@ -40,9 +40,8 @@ def choice_values(sol: TwoPlayerSolution, face: str,
     house_ok = r.house_ok[face] if sol.houses(seat) else np.zeros_like(r.house_ok[face])
     cols = []
     for side, ok in ((TRIO_SIDE, r.trio_ok[face]), (HOUSE_SIDE, house_ok)):
-        succ = r.succ.get((side, face))
-        if succ is None:
-            succ = r.successors(m, side, face)
+        stored = r.succ.get((side, face))  # (choices, classes): see reduce_model
+        succ = r.successors(m, side, face) if stored is None else stored.T
         cols.append(np.where(ok[:, None], worth[succ], -np.inf))
     cols.append(np.where(r.pass_ok[face], 1.0 - v[r.passed], -np.inf)[:, None])
     return np.concatenate(cols, axis=1)
