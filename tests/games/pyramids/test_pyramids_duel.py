@@ -261,7 +261,7 @@ def test_shipped_table_matches_a_fresh_solve():
 
 @pytest.mark.slow
 def test_shipped_house_analysis_matches_a_fresh_solve():
-    """Nobody moving the House (about 2 minutes alone): the shipped interval again."""
+    """Nobody moving the House (about half a minute alone): the shipped interval again."""
     pytest.importorskip("numpy")
     from treehouse_lab.games.pyramids import duel
 
