@@ -215,8 +215,9 @@ def run_chunk(task: Chunk) -> list[GameRow]:
     #: Each seating's bots and their traits, in seat order (one seating without rotate).
     seatings: dict[tuple[int, ...], tuple[list, list, list, tuple]] = {}
     purposes = [f"seat{p}" for p in range(game.players)]
+    fixed = None if task.rotate else tuple(range(len(made)))
     for i in range(task.start, task.stop):
-        order = tuple(_seating(range(len(made)), i, task.rotate))
+        order = fixed or tuple(_seating(range(len(made)), i, task.rotate))
         seated = seatings.get(order)
         if seated is None:
             seated = seatings[order] = ([made[k] for k in order], [asks[k] for k in order],
