@@ -45,11 +45,19 @@ set per game in its ``bots`` module as ``SEARCH`` and overridable by name
   iterations spread over the builder's best 3 moves tell them apart, spread over a dozen
   they do not; a tie of visits goes to the move ranked first, and a single candidate is
   played without a search.
+* ``switch`` (with ``top``): trust the ranking unless the playouts say otherwise. The
+  move played is the ranking's first unless another candidate did better over the same
+  scenarios (the j-th visit of every root move is played in scenario j) by at least
+  ``switch`` standard errors of the paired differences. Why: with a few dozen short
+  playouts a candidate the teaching bot ranks second often wins the visit count by luck,
+  and a search that follows its counts on near-ties plays the builder's second choice
+  half the time where the two are close; it then plays no better than the builder.
 
-The move played is the root action visited most. With an ``iterations`` budget the bot is
-a pure function of the state and its seeded generator, so matches and simulations replay
-exactly; a ``seconds`` budget (``"mcts(seconds=0.5)"``, for boards) depends on the
-machine's speed and does not, so simulations and tests keep the iteration budget.
+The move played is the root action visited most (but see ``switch``). With an
+``iterations`` budget the bot is a pure function of the state and its seeded generator, so
+matches and simulations replay exactly; a ``seconds`` budget (``"mcts(seconds=0.5)"``, for
+boards) depends on the machine's speed and does not, so simulations and tests keep the
+iteration budget.
 """
 
 from __future__ import annotations
@@ -74,10 +82,11 @@ class _Node:
     """Statistics of the decisions below one point of the tree: for each (seat, action),
     its child node, visits, total reward for that seat, and how often it was available."""
 
-    __slots__ = ("children", "visits", "reward", "available", "n")
+    __slots__ = ("children", "visits", "reward", "available", "n", "runs")
 
     def __init__(self) -> None:
         self.n = 0      # iterations that passed through this node
+        self.runs: dict | None = None   # at the root: each action's reward, visit by visit
         self.children: dict[Key, _Node] = {}
         self.visits: dict[Key, int] = {}
         self.reward: dict[Key, float] = {}
@@ -105,12 +114,13 @@ class MCTSBot:
 
     DEFAULTS: dict[str, Any] = {"iterations": 200, "seconds": None, "c": 0.7,
                                 "rollout": "auto", "expand_after": 20, "depth": "auto",
-                                "widen": "auto", "deals": "auto", "top": "auto"}
+                                "widen": "auto", "deals": "auto", "top": "auto",
+                                "switch": "auto"}
 
     def __init__(self, iterations: int | None = 200, seconds: float | None = None,
                  c: float = 0.7, rollout: str = "auto", expand_after: int = 20,
                  depth: Any = "auto", widen: Any = "auto", deals: Any = "auto",
-                 top: Any = "auto") -> None:
+                 top: Any = "auto", switch: Any = "auto") -> None:
         if seconds is not None:
             if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
                     or not 0 < seconds <= 3600:
@@ -139,7 +149,9 @@ class MCTSBot:
         _check_setting("widen", widen, (int, float), 0.1, 1.0)
         _check_setting("deals", deals, int, 1, 100_000)
         _check_setting("top", top, int, 1, 1000)
+        _check_setting("switch", switch, (int, float), 0, 10)
         self.depth, self.widen, self.deals, self.top = depth, widen, deals, top
+        self.switch = switch
         self._settings: dict[type, dict[str, Any]] = {}
         self.c = float(c)
         self.expand_after = expand_after
@@ -148,7 +160,7 @@ class MCTSBot:
         self._auto: dict[type, Any] = {}
         params = {"iterations": iterations, "seconds": seconds, "c": c, "rollout": rollout,
                   "expand_after": expand_after, "depth": depth, "widen": widen,
-                  "deals": deals, "top": top}
+                  "deals": deals, "top": top, "switch": switch}
         if seconds is not None and iterations is None:
             params["iterations"] = self.DEFAULTS["iterations"]  # not shown: time decides
         self.name = spec_text("mcts", params, self.DEFAULTS)
@@ -170,7 +182,8 @@ class MCTSBot:
         if len(legal) == 1:
             return legal[0]     # nothing to weigh: no iteration is spent on it
         root = self._search(state, seat, legal, rng)
-        return self._best(root, seat, legal, rng, ranked=self._ranks(state))
+        return self._best(root, seat, legal, rng, ranked=self._ranks(state),
+                          switch=self._setting(state, "switch"))
 
     def statistics(self, state: State, rng: random.Random,
                    player: int | None = None) -> list[tuple[Action, int, float]]:
@@ -190,6 +203,7 @@ class MCTSBot:
     def _search(self, state: State, seat: int, legal: list[Action],
                 rng: random.Random) -> _Node:
         root = _Node()
+        root.runs = {}
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         sample = sampler(state, seat)
         deals = self._setting(state, "deals")
@@ -218,8 +232,10 @@ class MCTSBot:
                 root.available[key] = root.available.get(key, 0) + 1
             root.children.setdefault(k, _Node())
             s.apply(k[1], by=seat)
+            before = root.reward.get(k, 0.0)
             self._iterate(root, k, s, random.Random(scenario + "/chance"),
                           random.Random(scenario + "/play"))
+            root.runs.setdefault(k, []).append(root.reward[k] - before)
             done += 1
         return root
 
@@ -236,12 +252,14 @@ class MCTSBot:
             and self._setting(state, "candidates") is not None
 
     def _best(self, root: _Node, seat: int, legal: list[Action], rng: random.Random,
-              ranked: bool = False) -> Action:
+              ranked: bool = False, switch: float | None = None) -> Action:
         def key(a: Action) -> tuple[int, float]:
             k = (seat, a)
             n = root.visits.get(k, 0)
             return (n, root.reward.get(k, 0.0) / n if n else 0.0)
 
+        if ranked and switch is not None:
+            return _trusted(root, seat, legal, switch)
         top = max(key(a) for a in legal)
         best = [a for a in legal if key(a) == top]
         if len(best) > 1 and ranked:
@@ -331,7 +349,7 @@ class MCTSBot:
         if cls not in self._settings:
             module = game_bots_module(state.game)
             search = dict(getattr(module, "SEARCH", {}) or {})
-            mine = {k: getattr(self, k) for k in ("depth", "widen", "deals", "top")}
+            mine = {k: getattr(self, k) for k in ("depth", "widen", "deals", "top", "switch")}
             self._settings[cls] = {
                 **{k: search.get(k) if v == "auto" else v for k, v in mine.items()},
                 "scale": search.get("scale", SCALE),
@@ -387,6 +405,25 @@ def evaluation(state: State, scale: float = SCALE, points: Any = None) -> list[f
     weights = [math.exp((v - top) / scale) for v in values]
     total = sum(weights)
     return [w / total for w in weights]
+
+
+def _trusted(root: _Node, seat: int, legal: list[Action], switch: float) -> Action:
+    """With a ``switch`` setting (module docstring): the first of the ranked ``legal``
+    unless another did better over the same scenarios by at least ``switch`` standard
+    errors of the paired differences (the best such one)."""
+    first = root.runs.get((seat, legal[0]), [])
+    best, gain = legal[0], 0.0
+    for a in legal[1:]:
+        mine = root.runs.get((seat, a), [])
+        diffs = [x - y for x, y in zip(mine, first)]    # visit j: scenario j for both
+        m = len(diffs)
+        if m < 2:
+            continue
+        mean = sum(diffs) / m
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (m - 1))
+        if mean > gain and mean > switch * sd / math.sqrt(m):
+            best, gain = a, mean
+    return best
 
 
 def _check_setting(name: str, value: Any, kind: Any, low: float, high: float) -> None:

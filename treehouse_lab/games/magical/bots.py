@@ -33,7 +33,8 @@ one candidate costs no search at all. Each move is tried in playouts of the fast
 (:data:`ROLLOUT`: building moves weighed by the VP of the village's top cards, not every
 seat's ``scores()``) for 24 decisions, then the position is scored by :func:`points`
 (points so far plus half of what the drawer promises), a margin of 4 points making odds
-of e to 1. It plays the move tried most (a tie: the one the builder ranks first). The
+of e to 1. It plays the builder's own choice unless the other candidate did better over
+the same playout scenarios by at least one standard error (``switch``). The
 ranking is the prior of a search guided by a policy, as in AlphaZero's or OpenSpiel's
 MCTS with a policy evaluator, here a hard one: a move outside the top few is never
 weighed. ``"mcts(top=None)"`` weighs every legal move, as the search does in other games.
@@ -273,7 +274,7 @@ CANDIDATES = candidates
 #: :func:`points`, 4 points making odds of e to 1; widening over the planning step's many
 #: small choices; 12 deals of the hidden cards (a deal costs as much as a playout here);
 #: the root weighs only the builder's best 2 moves (:data:`CANDIDATES`).
-SEARCH = {"depth": 24, "scale": 4.0, "widen": 0.5, "deals": 12, "top": 2}
+SEARCH = {"depth": 24, "scale": 4.0, "widen": 0.5, "deals": 12, "top": 2, "switch": 1.0}
 POINTS = points
 
 
