@@ -203,7 +203,9 @@ class MCTSBot:
     def _search(self, state: State, seat: int, legal: list[Action],
                 rng: random.Random) -> _Node:
         root = _Node()
-        root.runs = {}
+        # each root move's reward visit by visit, kept only where ``switch`` reads it
+        paired = self._ranks(state) and self._setting(state, "switch") is not None
+        root.runs = {} if paired else None
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         sample = sampler(state, seat)
         deals = self._setting(state, "deals")
@@ -235,7 +237,8 @@ class MCTSBot:
             before = root.reward.get(k, 0.0)
             self._iterate(root, k, s, random.Random(scenario + "/chance"),
                           random.Random(scenario + "/play"))
-            root.runs.setdefault(k, []).append(root.reward[k] - before)
+            if paired:
+                root.runs.setdefault(k, []).append(root.reward[k] - before)
             done += 1
         return root
 
@@ -253,13 +256,14 @@ class MCTSBot:
 
     def _best(self, root: _Node, seat: int, legal: list[Action], rng: random.Random,
               ranked: bool = False, switch: float | None = None) -> Action:
+        if ranked and switch is not None:
+            return _trusted(root, seat, legal, switch)
+
         def key(a: Action) -> tuple[int, float]:
             k = (seat, a)
             n = root.visits.get(k, 0)
             return (n, root.reward.get(k, 0.0) / n if n else 0.0)
 
-        if ranked and switch is not None:
-            return _trusted(root, seat, legal, switch)
         top = max(key(a) for a in legal)
         best = [a for a in legal if key(a) == top]
         if len(best) > 1 and ranked:
