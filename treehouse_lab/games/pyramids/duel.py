@@ -104,11 +104,12 @@ def least(ext: np.ndarray, rows: np.ndarray) -> np.ndarray:
     """The least entry of ``ext`` over each class's choices: ``rows`` holds one row per
     choice (``Reduced.succ``, choices by classes). Why row by row: ``ext[succ].min(axis=1)``
     over a (classes, width) matrix reduces along a short inner axis, which numpy does about
-    three times slower than an elementwise minimum of whole rows; the result is the same
-    to the bit (a minimum is exact)."""
-    out = ext[rows[0]]
+    three times slower than an elementwise minimum of whole rows; and ``np.take`` gathers
+    about 1.4 times as fast as ``ext[row]`` (numpy's fancy indexing takes a general path).
+    The result is the same to the bit (a minimum is exact)."""
+    out = np.take(ext, rows[0])
     for row in rows[1:]:
-        np.minimum(out, ext[row], out=out)
+        np.minimum(out, np.take(ext, row), out=out)
     return out
 
 
@@ -126,7 +127,7 @@ class Sweeper:
         m, r = self.model, self.reduced
         # a win's entry is -inf (worth 1 - entry = 1 once clipped), a loss +inf (worth 0)
         ext = np.concatenate([v, [-np.inf, np.inf, 0.5, np.inf]])
-        after_pass = 1.0 - v[r.passed]
+        after_pass = 1.0 - np.take(v, r.passed)
         num = np.zeros_like(v)
         wild_t = wild_h = None
         for f in FACES:
