@@ -199,6 +199,13 @@ def sample_indices(pt: Playthrough, k: int) -> list[int]:
 
 
 # -- JSON helpers --------------------------------------------------------------------------
+@functools.cache
+def quoted(text: str) -> str:
+    """``text`` as a JSON string literal (what ``dumps`` writes for it), kept: the same
+    component ids are looked up in every observation."""
+    return json.dumps(text)
+
+
 def dumps(value: Any) -> str:
     """Plain ``json.dumps``: no custom encoder, no NaN."""
     return json.dumps(value, allow_nan=False, sort_keys=True)
@@ -357,7 +364,7 @@ def check_observation(state: State, where: str) -> None:
         # A hidden id is shown when it is a string of the observation: a key or a leaf.
         # Looked up as its quoted JSON in ``text`` (the same encoder wrote both), which
         # finds every such string and is several times faster than walking ``obs``.
-        leaked = {h for h in hidden if dumps(h) in text}
+        leaked = {h for h in hidden if quoted(h) in text}
         assert not leaked, f"{where} observation({p}) shows hidden ids {sorted(leaked)[:10]}"
 
 

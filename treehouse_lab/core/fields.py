@@ -325,10 +325,23 @@ class DeclaredState(State):
     def used_fields(cls, game: Any) -> tuple[Field, ...]:
         return tuple(f for f in cls.FIELDS if f.used(game))
 
+    @classmethod
+    def save_plan(cls, game: Any) -> tuple[tuple[str, str, Codec], ...]:
+        """(save key, attribute, codec) of each field ``game`` saves, kept on the game
+        (``Game.save_plans``): a configuration's fields never change."""
+        plans = getattr(game, "save_plans", None)
+        plan = None if plans is None else plans.get(cls)
+        if plan is None:
+            plan = tuple((f.save_key, f.name, f.codec) for f in cls.used_fields(game))
+            if plans is not None:
+                plans[cls] = plan
+        return plan
+
     def to_json(self) -> dict:
-        out: dict[str, Any] = {"format": self.FORMAT, "game": self.game.NAME}
-        for f in self.used_fields(self.game):
-            out[f.save_key] = f.codec.dump_in(getattr(self, f.name), self.game)
+        game = self.game
+        out: dict[str, Any] = {"format": self.FORMAT, "game": game.NAME}
+        for key, name, codec in self.save_plan(game):
+            out[key] = codec.dump_in(getattr(self, name), game)
         return out
 
     @classmethod

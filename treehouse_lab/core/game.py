@@ -58,6 +58,10 @@ class Game:
         #: The exact action types of this game, for the legality check by identity of
         #: type (``core.actions.is_plain``): a subclass is none of them.
         self.action_types: frozenset[type[Action]] = frozenset(self.ACTION_TYPES)
+        #: Per declared state class, the fields this configuration saves, as (save key,
+        #: attribute, codec): worked out once, since every save, observation and equality
+        #: reads them (``core/fields.py``, ``DeclaredState.save_plan``).
+        self.save_plans: dict[type, tuple] = {}
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())

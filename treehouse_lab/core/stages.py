@@ -95,8 +95,8 @@ class Stage:
     # -- values ---------------------------------------------------------------------------
     def to_json(self, tag: str) -> dict:
         out: dict[str, Any] = {tag: self.NAME}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
-            out[f.name] = _codecs(type(self))[f.name].dump(getattr(self, f.name))
+        for name, codec in _codecs(type(self)).items():  # the fields, in declared order
+            out[name] = codec.dump(getattr(self, name))
         return out
 
 

@@ -17,6 +17,7 @@ and their encodings are the ones still written, so its migration only names the 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from ...core.fields import Codec
@@ -29,7 +30,14 @@ Counts = tuple  # one count per ingredient kind of the game
 
 
 def _names(game: Any, counts: Counts) -> list[str]:
-    return [k for k, c in zip(game.kinds, counts) for _ in range(c)]
+    return list(_spelled(game.kinds, counts))
+
+
+@lru_cache(maxsize=8192)
+def _spelled(kinds: tuple[str, ...], counts: Counts) -> tuple[str, ...]:
+    """The names of ``counts``, one per ingredient. Why cached: every save, observation and
+    equality spells out each pantry space and bag, mostly the same few count tuples."""
+    return tuple(k for k, c in zip(kinds, counts) for _ in range(c))
 
 
 def load_counts(value: Any, where: str, game: Any, limit: int = 200) -> Counts:
