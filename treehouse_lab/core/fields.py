@@ -46,6 +46,10 @@ class Codec:
     """How one field's value goes to JSON and back. ``load`` checks everything and raises
     :class:`RuleError` naming ``where``; it returns an immutable value."""
 
+    #: True where ``dump`` and ``dump_in`` give the value itself (a number, a string, a
+    #: flag): a list of such values is saved by copying it, the hot path of every save.
+    plain: bool = False
+
     def dump(self, value: Any) -> Any:
         return value
 
@@ -68,6 +72,8 @@ class Codec:
 class Int(Codec):
     """A whole number in ``lo..hi`` (either may depend on the game)."""
 
+    plain = True
+
     def __init__(self, lo: Any = None, hi: Any = None) -> None:
         self.lo, self.hi = lo, hi
 
@@ -88,6 +94,8 @@ class Seat(Int):
 
 
 class Bool(Codec):
+    plain = True
+
     def load(self, data: Any, where: str, game: Any) -> bool:
         return expect_bool(data, where)
 
@@ -97,6 +105,8 @@ class Bool(Codec):
 
 class Str(Codec):
     """A string, from ``choices`` when given (a collection, or a function of the game)."""
+
+    plain = True
 
     def __init__(self, choices: Any = None) -> None:
         self.choices = choices
@@ -115,6 +125,7 @@ class Opt(Codec):
 
     def __init__(self, inner: Codec) -> None:
         self.inner = inner
+        self.plain = inner.plain
 
     def dump(self, value: Any) -> Any:
         return None if value is None else self.inner.dump(value)
@@ -140,10 +151,14 @@ class Tuple(Codec):
             inner, length, sort, unique, most)
 
     def dump(self, value: Any) -> list:
+        if self.inner.plain:
+            return list(value)
         d = self.inner.dump
         return [d(v) for v in value]
 
     def dump_in(self, value: Any, game: Any) -> list:
+        if self.inner.plain:
+            return list(value)
         d = self.inner.dump_in
         return [d(v, game) for v in value]
 
@@ -180,10 +195,14 @@ class Map(Codec):
         self.keys, self.value, self.skip = Str(keys), value, skip
 
     def dump(self, value: Mapping) -> dict:
+        if self.value.plain:
+            return dict(value)
         d = self.value.dump
         return {k: d(v) for k, v in value.items()}
 
     def dump_in(self, value: Mapping, game: Any) -> dict:
+        if self.value.plain:
+            return dict(value)
         d = self.value.dump_in
         return {k: d(v, game) for k, v in value.items()}
 
