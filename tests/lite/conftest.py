@@ -226,7 +226,15 @@ class Offline:
         self.sink = sink
         self.start = len(sink.seen)
         self.urls: list[str] = []
-        context.on("request", lambda r: self.urls.append(r.url))
+        self._context = context
+        context.on("request", self._seen)
+
+    def _seen(self, request) -> None:
+        self.urls.append(request.url)
+
+    def stop(self) -> None:
+        """Stop watching (the profile goes on to the next notebook)."""
+        self._context.remove_listener("request", self._seen)
 
     def outside(self) -> tuple[list[str], list[str], list[str]]:
         """(site requests to other hosts, sink lines from the site, Chromium's own)."""
@@ -252,6 +260,49 @@ def _lite_page(browser, url: str, sink: Sink):
     return context, LitePage(page, Offline(context, sink), url)
 
 
+#: What a profile forgets between two notebooks: everything the site stored (its tabs,
+#: its files, its service worker), all but the HTTP cache, which keeps the compiled
+#: Pyodide and the lab's scripts (Chromium's code cache lives there).
+SITE_STORAGE = ("local_storage,indexeddb,service_workers,cache_storage,file_systems,"
+                "websql,shader_cache")
+
+
+class Profile:
+    """One browser profile that runs one notebook at a time, for notebook after notebook.
+    Why not a fresh profile each time: a fresh one compiles Pyodide and the lab again
+    (about 2 s of CPU a notebook). Why not one profile for all: two notebooks open at once
+    in one profile restore each other's tabs and mix their requests. So between two
+    notebooks the profile forgets all the site stored (``SITE_STORAGE``, through the
+    DevTools protocol's ``Storage.clearDataForOrigin``): the next one starts with no tab,
+    no file and no service worker, as a student's first visit does, but for the cache."""
+
+    def __init__(self, browser, url: str, sink: Sink) -> None:
+        self.context = browser.new_context(viewport={"width": 1280, "height": 1000},
+                                           device_scale_factor=1)
+        self.url, self.sink = url, sink
+        self.busy = False
+        self.used = False
+
+    def open(self) -> LitePage:
+        """A page on the site, the site's storage cleared, its requests watched."""
+        assert not self.busy, "a profile runs one notebook at a time"
+        self.busy = True
+        page = self.context.new_page()
+        page.set_default_timeout(60_000)
+        if self.used:
+            cdp = self.context.new_cdp_session(page)
+            cdp.send("Storage.clearDataForOrigin",
+                     {"origin": self.url, "storageTypes": SITE_STORAGE})
+            cdp.detach()
+        self.used = True
+        return LitePage(page, Offline(self.context, self.sink), self.url)
+
+    def done(self, lite_page: LitePage) -> None:
+        lite_page.offline.stop()
+        lite_page.page.close()
+        self.busy = False
+
+
 #: How many notebooks run in the browser at once: the one a test looks at and those
 #: started ahead for the next tests. Each kernel computes on one core in its own worker,
 #: and booting Pyodide is mostly one core's work too, so two keep a 2-core machine busy.
@@ -259,22 +310,33 @@ AT_ONCE = int(os.environ.get("TL_LITE_AT_ONCE", "2"))
 
 
 class RunsAhead:
-    """The notebooks of one site, each in its own fresh profile, started ahead of the
-    tests that look at them, in the order pytest runs those tests (``names``), with at
-    most ``AT_ONCE`` running. Each notebook still runs alone in its kernel from a clean
-    start, and its test still watches every request its profile made from the start."""
+    """The notebooks of one site, started ahead of the tests that look at them, in the
+    order pytest runs those tests (``names``), with at most ``AT_ONCE`` running, each in a
+    profile of its own at the time (``Profile``: one profile per notebook running at
+    once, its site storage cleared in between). Each notebook still runs alone in its
+    kernel from a clean start, and its test still watches every request its profile made
+    from the start."""
 
     def __init__(self, browser, url: str, sink: Sink, names: list[str]) -> None:
         self.browser, self.url, self.sink, self.names = browser, url, sink, names
-        self.started: dict[str, tuple[object, LitePage]] = {}
+        self.profiles: list[Profile] = []
+        self.started: dict[str, tuple[Profile, LitePage]] = {}
         self.taken: set[str] = set()
 
+    def _profile(self) -> Profile:
+        free = next((p for p in self.profiles if not p.busy), None)
+        if free is None:
+            free = Profile(self.browser, self.url, self.sink)
+            self.profiles.append(free)
+        return free
+
     def _start(self, name: str) -> None:
-        context, lite_page = _lite_page(self.browser, self.url, self.sink)
-        self.started[name] = (context, lite_page)
+        profile = self._profile()
+        lite_page = profile.open()
+        self.started[name] = (profile, lite_page)
         lite_page.start(name)
 
-    def take(self, name: str) -> tuple[object, LitePage]:
+    def take(self, name: str) -> tuple[Profile, LitePage]:
         """``name``'s profile and page, its run begun; the next ones start behind it."""
         if name not in self.started:
             self._start(name)
@@ -289,9 +351,11 @@ class RunsAhead:
         return got
 
     def close(self) -> None:
-        for context, _ in self.started.values():
-            context.close()
+        for profile, lite_page in self.started.values():
+            profile.done(lite_page)
         self.started.clear()
+        for profile in self.profiles:
+            profile.context.close()
 
 
 def _planned(session, fixture: str) -> list[str]:
@@ -318,17 +382,17 @@ def lite_cdn_runs(request, browser, cdn_site_url, sink) -> RunsAhead:
 @pytest.fixture
 def lite(request, lite_runs) -> LitePage:
     """The test's notebook (its ``name`` parameter) open in the offline site and running."""
-    context, lite_page = lite_runs.take(request.node.callspec.params["name"])
+    profile, lite_page = lite_runs.take(request.node.callspec.params["name"])
     yield lite_page
-    context.close()
+    profile.done(lite_page)
 
 
 @pytest.fixture
 def lite_cdn(request, lite_cdn_runs) -> LitePage:
     """The same, on the site as published (``--matplotlib-cdn``)."""
-    context, lite_page = lite_cdn_runs.take(request.node.callspec.params["name"])
+    profile, lite_page = lite_cdn_runs.take(request.node.callspec.params["name"])
     yield lite_page
-    context.close()
+    profile.done(lite_page)
 
 
 @pytest.fixture(scope="session")

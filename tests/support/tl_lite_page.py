@@ -99,6 +99,11 @@ class LitePage:
         assert run is not None, f"the page of {self.name} navigated away during its run"
         assert run["error"] is None, f"{self.name}: {run['error']}"
         self.panel = run["panel"]
+        # A profile runs notebook after notebook (tests/lite/conftest.py, ``Profile``): a
+        # tab restored from an earlier notebook would run a second kernel beside this one.
+        tabs = self.page.evaluate("() => [...window.jupyterapp.shell.widgets('main')]"
+                                  ".map(w => w.title.label)")
+        assert tabs == [self.name], f"{self.name}: the lab shows other tabs too: {tabs}"
         return (run["kernelMs"] / 1000, run["runMs"] / 1000,
                 self.page.evaluate(PROMPTS, self.panel))
 
