@@ -250,16 +250,6 @@ class Offline:
             f"requests left 127.0.0.1: seen by the page {urls}, at the proxy {lines}")
 
 
-def _lite_page(browser, url: str, sink: Sink):
-    """A page in a fresh browser profile (a second notebook in the same profile would
-    restore the first one's tab and start two kernels), with its requests watched."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000},
-                                  device_scale_factor=1)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    return context, LitePage(page, Offline(context, sink), url)
-
-
 #: What a profile forgets between two notebooks: everything the site stored (its tabs,
 #: its files, its service worker), all but the HTTP cache, which keeps the compiled
 #: Pyodide and the lab's scripts (Chromium's code cache lives there).
@@ -281,7 +271,6 @@ class Profile:
                                            device_scale_factor=1)
         self.url, self.sink = url, sink
         self.busy = False
-        self.used = False
 
     def open(self) -> LitePage:
         """A page on the site, the site's storage cleared, its requests watched."""
@@ -289,12 +278,10 @@ class Profile:
         self.busy = True
         page = self.context.new_page()
         page.set_default_timeout(60_000)
-        if self.used:
-            cdp = self.context.new_cdp_session(page)
-            cdp.send("Storage.clearDataForOrigin",
-                     {"origin": self.url, "storageTypes": SITE_STORAGE})
-            cdp.detach()
-        self.used = True
+        cdp = self.context.new_cdp_session(page)
+        cdp.send("Storage.clearDataForOrigin",
+                 {"origin": self.url, "storageTypes": SITE_STORAGE})
+        cdp.detach()
         return LitePage(page, Offline(self.context, self.sink), self.url)
 
     def done(self, lite_page: LitePage) -> None:
@@ -418,6 +405,8 @@ def screenshots(tmp_path_factory) -> Path:
 def lite_page(browser, site_url, sink) -> LitePage:
     """A fresh browser profile on the offline site, for a test that drives the lab itself
     (rather than running one notebook through ``lite``); closed after the test."""
-    context, page = _lite_page(browser, site_url, sink)
+    profile = Profile(browser, site_url, sink)
+    page = profile.open()
     yield page
-    context.close()
+    profile.done(page)
+    profile.context.close()

@@ -348,12 +348,10 @@ class DeclaredState(State):
     def save_plan(cls, game: Any) -> tuple[tuple[str, str, Codec], ...]:
         """(save key, attribute, codec) of each field ``game`` saves, kept on the game
         (``Game.save_plans``): a configuration's fields never change."""
-        plans = getattr(game, "save_plans", None)
-        plan = None if plans is None else plans.get(cls)
+        plan = game.save_plans.get(cls)
         if plan is None:
-            plan = tuple((f.save_key, f.name, f.codec) for f in cls.used_fields(game))
-            if plans is not None:
-                plans[cls] = plan
+            plan = game.save_plans[cls] = tuple(
+                (f.save_key, f.name, f.codec) for f in cls.used_fields(game))
         return plan
 
     def to_json(self) -> dict:
