@@ -188,9 +188,12 @@ class Board(widgets.VBox):
             )
         except Exception as exc:  # noqa: BLE001 - a drawing bug must not kill the board
             svg = error_svg(f"Could not draw this position: {describe(exc)}")
-        self.view.show(svg, self._message)
         self._drawn_state, self._drawn_acting = state, acting
+        # The picture goes last: the front end handles comm messages in order, and a new
+        # version is what the page (and a browser test) takes to mean "the answer is
+        # here", so the status line and the log must already be up to date by then.
         self._update_controls()
+        self.view.show(svg, self._message)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
         """The live widget, plus the current picture as ``image/svg+xml``.
