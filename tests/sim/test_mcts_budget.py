@@ -84,7 +84,9 @@ def test_widening_bounds_the_children_of_a_node_and_deepens_the_tree():
     legal = s.legal_actions(me)
 
     def search(widen):
-        bot = MCTSBot(iterations=300, expand_after=0, widen=widen)
+        # Random playouts, as this test was written with: Treehouse's own (pyramids-solo)
+        # end the game within a few moves, so neither tree could grow deeper than the game.
+        bot = MCTSBot(iterations=300, expand_after=0, widen=widen, rollout="random")
         root = bot._search(s.clone(), me, legal, random.Random(4))
         busiest = max(root.children.values(), key=lambda n: n.n)
         return busiest, _depth(root)
