@@ -2,7 +2,8 @@
 
 nbval runs each notebook top to bottom (``pytest`` collects ``notebooks/`` in lax mode);
 these tests check what nbval cannot: that a student starting at ``start.ipynb`` can reach
-every notebook, and that committed notebooks carry no error outputs.
+every notebook, that committed notebooks carry no error outputs, and that every cell has
+an id of its own.
 """
 
 from __future__ import annotations
@@ -33,3 +34,13 @@ def test_committed_notebooks_have_no_errors() -> None:
         for cell in json.loads(path.read_text())["cells"]:
             for out in cell.get("outputs", []):
                 assert out.get("output_type") != "error", f"{path.name} has an error output"
+
+
+def test_every_cell_has_its_own_id() -> None:
+    """nbformat 4.5 gives each cell an id (JupyterLab and JupyterLite keep a reader's place
+    by it, and nbformat warns today that a missing one will become an error)."""
+    for path in NOTEBOOKS.glob("*.ipynb"):
+        nb = json.loads(path.read_text())
+        ids = [cell.get("id") for cell in nb["cells"]]
+        assert None not in ids, f"{path.name}: cell {ids.index(None)} has no id"
+        assert len(set(ids)) == len(ids), f"{path.name}: two cells share an id"
