@@ -64,7 +64,7 @@ class SoloSolverBot:
 
 
 #: mcts finishes its playouts with the solver's move (``game_rollout`` in search/mcts.py):
-#: uniform random playouts wander for many rolls, cost three times as much and give a
+#: uniform random playouts wander for many rolls, cost two to three times as much and give a
 #: noisier win share than a playout in which both seats race for the House.
 ROLLOUT = SoloSolverBot
 
