@@ -69,6 +69,66 @@ def test_when_every_line_places_as_many_each_is_offered():
     assert PlacePlate("twin-soup-stew", "plate_a", "radish") not in s.legal_actions()
 
 
+def _recounted_keeps_most(s, player, slot, i, k):
+    """D35 by its definition: place the ``k`` on symbol ``i`` of the order in ``slot`` and
+    count again; it keeps the most if one fewer can still be placed afterwards."""
+    from treehouse_lab.games.diner.rules_assign import most_placed
+
+    g = s.game
+    kitchen = [e for e in s.kitchens[player] if e is not None]
+    pos = kitchen.index(s.kitchens[player][slot])
+    orders = [(g.symbols[e[0]], e[1]) for e in kitchen]
+    covers = list(orders[pos][1])
+    covers[i] = (k,)
+    orders[pos] = (orders[pos][0], tuple(covers))
+    supply = list(s.supplies[player])
+    supply[k] -= 1
+    return most_placed(supply, orders, g.plate0, g.ingredients) == s.most_placed(player) - 1
+
+
+def test_one_search_per_move_list_agrees_with_recounting_each_placement():
+    """Phase 2's move list asks the D35 search once per position and forces one letter's
+    kind per question (rules_assign.PlacingPlan); recounting the kitchen after each
+    placement, as the ruling reads, must give the same answer at every Phase 2 decision of
+    seeded games with Soup Stews."""
+    import random
+
+    from treehouse_lab.core.chance import sample_outcome
+
+    asked = refused = 0
+    for players in (2, 3, 4):
+        g = game(modules=("chili",)) if players == 2 else tl.load_game(
+            "diner", players=players, modules=("chili",))
+        for seed in range(6):
+            rng = random.Random(seed)
+            s = g.new_initial_state()
+            while not s.is_terminal():
+                if s.is_chance_node():
+                    s.apply(sample_outcome(s.chance_outcomes(), rng))
+                    continue
+                top = s.stack[-1]
+                if top.NAME == "assign" and top.joker is None and s.placing_order_matters(
+                        top.player):
+                    p = top.player
+                    for slot, e in enumerate(s.kitchens[p]):
+                        if e is None:
+                            continue
+                        syms, covers = g.symbols[e[0]], e[1]
+                        for i, (sym, c) in enumerate(zip(syms, covers)):
+                            if c or sym < g.plate0 or s.letter_kind(p, slot, sym) is not None:
+                                continue
+                            for k in g.ingredients:
+                                if s.supplies[p][k] and s.plate_ok(covers, syms, sym, k):
+                                    want = _recounted_keeps_most(s, p, slot, i, k)
+                                    assert s.keeps_most(p, slot, i, k) == want
+                                    asked += 1
+                                    refused += not want
+                actors = s.actors()
+                seat = actors[0] if len(actors) == 1 else rng.choice(actors)
+                s.apply(rng.choice(s.legal_actions(seat)), by=seat)
+    assert asked > 200 and refused > 0, (asked, refused)
+
+
 # -- D36: a bee on an order completed in the same Phase 2 -------------------------------------
 
 def test_a_bee_on_an_order_completed_this_phase_is_saved_at_once():

@@ -11,6 +11,7 @@ from . import stages as st
 from .actions import FinishAssigning, Joker, Place, StartJoker
 from .moves import RULES, not_now, supply_path, top_named, who
 from .rules import BEE, DAISY, a_an, ingredient, joker_done, plate_name, title
+from .rules_assign import PlacingPlan, letter_kind
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerState
@@ -79,35 +80,36 @@ class PlaceKind(Kind):
         g = s.game
         sup = s.supplies[player]
         p0 = g.plate0
-        # most_placed, worked out the first time it is needed, and only where the order of
-        # placing matters (a Soup Stew letter with no kind yet); elsewhere every placement
-        # keeps the most (D35).
-        best: list[int | None] = []
+        # The D35 search, set up the first time a letter with no kind needs it (only there
+        # can the order of placing matter; elsewhere every placement keeps the most).
+        plan: list[PlacingPlan] = []
 
-        def keeps_most(slot: int, i: int, k: int) -> bool:
-            if not best:
-                best.append(s.most_placed(player) if s.placing_order_matters(player) else None)
-            return best[0] is None or s.keeps_most(player, slot, i, k, best[0])
+        def keeps_most(pos: int, sym: int, k: int) -> bool:
+            if not plan:
+                plan.append(s.placing_plan(player))
+            return plan[0].keeps(pos, sym, k)
 
         places: list[Action] = []
         open_symbols: list[Action] = []
-        for slot, e in enumerate(s.kitchens[player]):
+        pos = -1   # the order's position among the kitchen's orders
+        for e in s.kitchens[player]:
             if e is None:
                 continue
+            pos += 1
             o, covers = e[0], e[1]
             syms = g.symbols[o]
             seen = set()
-            for i, (sym, c) in enumerate(zip(syms, covers)):
+            for sym, c in zip(syms, covers):
                 if c or sym in seen:
                     continue
                 seen.add(sym)
                 if sym >= p0:
                     # Only a letter with no kind yet needs the count: on a letter that holds
                     # a kind, its kind keeps the most, as on an ingredient symbol (below).
-                    kind = s.letter_kind(player, slot, sym)
+                    kind = letter_kind(syms, covers, p0, sym)
                     places += [g.plate_of[(o, sym, k)] for k in g.ingredients
                                if sup[k] and s.plate_ok(covers, syms, sym, k)
-                               and (kind is not None or keeps_most(slot, i, k))]
+                               and (kind is not None or keeps_most(pos, sym, k))]
                     if g.plate_jokers and kind is not None:
                         open_symbols.append(g.start_of[(o, sym)])
                     continue

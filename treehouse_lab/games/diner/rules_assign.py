@@ -39,6 +39,17 @@ def plate_letters(symbols: Sequence[int], covers: Sequence[tuple[int, ...]], pla
     return letters
 
 
+def letter_kind(symbols: Sequence[int], covers: Sequence[tuple[int, ...]], plate0: int,
+                plate: int) -> int | None:
+    """The kind letter ``plate`` of one order holds, as :func:`plate_letters` names it (the
+    ingredient lying alone on one of its plates; None when none does)."""
+    kind = None
+    for s, c in zip(symbols, covers):
+        if s == plate and len(c) == 1:
+            kind = c[0]
+    return kind
+
+
 def has_free_plate(orders: Orders, plate0: int) -> bool:
     return any(s >= plate0 and not c for syms, covers in orders for s, c in zip(syms, covers))
 
@@ -53,45 +64,90 @@ def most_placed(supply: Sequence[int], orders: Orders, plate0: int,
     each choice of kinds for the empty letters the count is ``sum_k min(supply_k,
     demand_k)``; the most over the choices (few: a letter has at most seven kinds to
     choose from, and a kitchen rarely more than one Soup Stew)."""
-    need = [0] * len(supply)
-    open_letters: list[tuple[tuple[int, ...], frozenset[int]]] = []
-    for syms, covers in orders:
-        for s, c in zip(syms, covers):
-            if s < plate0 and not c:
-                need[s] += 1
-        letters = plate_letters(syms, covers, plate0)
-        taken = frozenset(v[1] for v in letters.values() if v[1] is not None)
-        empty = []
-        for free, kind in letters.values():
-            if free and kind is not None:
-                need[kind] += free
-            elif free:
-                empty.append(free)
-        if empty:
-            open_letters.append((tuple(empty), taken))
-    have = [k for k in kinds if supply[k]]
-    ceiling = min(sum(supply[k] for k in kinds),
-                  sum(need) + sum(f for e, _ in open_letters for f in e))
-    best = 0
+    return PlacingPlan(supply, orders, plate0, kinds).best
 
-    def search(soup: int, letter: int, used: frozenset[int]) -> bool:
-        """Try every kind for the remaining empty letters; True once ``ceiling`` is met."""
-        nonlocal best
-        if soup == len(open_letters):
-            best = max(best, sum(min(supply[k], need[k]) for k in have))
-            return best >= ceiling
-        frees, taken = open_letters[soup]
-        if letter == len(frees):
-            return search(soup + 1, 0, frozenset())
-        for k in sorted(have, key=lambda k: -supply[k]):
-            if k in taken or k in used:
-                continue
-            need[k] += frees[letter]
-            done = search(soup, letter + 1, used | {k})
-            need[k] -= frees[letter]
-            if done:
-                return True
-        return search(soup, letter + 1, used)    # the letter gets nothing now
 
-    search(0, 0, frozenset())
-    return best
+class PlacingPlan:
+    """:func:`most_placed`'s search, set up once for one supply and kitchen, so that
+    Phase 2's move list can ask of every ingredient on every letter without a kind whether
+    placing it there keeps the most (D35) without recounting the kitchen each time.
+
+    Why one forced search answers that: a ``k`` on a free plate of letter L gives the
+    letter kind ``k`` and spends one ``k``. For any choice of kinds for the other empty
+    letters, ``min(supply_k - 1, need_k - 1) = min(supply_k, need_k) - 1`` (the plate was
+    counted in ``need_k`` and a ``k`` is in the supply), so the most placed afterwards is
+    one less than the best count among the choices that give L the kind ``k``. The
+    placement keeps the most exactly when that best equals :attr:`best`."""
+
+    __slots__ = ("supply", "need", "letters", "where", "have", "best")
+
+    def __init__(self, supply: Sequence[int], orders: Orders, plate0: int,
+                 kinds: Sequence[int]) -> None:
+        need = [0] * len(supply)
+        #: Per order with letters still to choose: (free plates of each, kinds taken).
+        letters: list[tuple[tuple[int, ...], frozenset[int]]] = []
+        #: (order's position, letter symbol) -> (index in ``letters``, letter's index).
+        where: dict[tuple[int, int], tuple[int, int]] = {}
+        for pos, (syms, covers) in enumerate(orders):
+            for s, c in zip(syms, covers):
+                if s < plate0 and not c:
+                    need[s] += 1
+            found = plate_letters(syms, covers, plate0)
+            taken = frozenset(v[1] for v in found.values() if v[1] is not None)
+            empty: list[int] = []
+            for sym, (free, kind) in found.items():
+                if free and kind is not None:
+                    need[kind] += free
+                elif free:
+                    where[(pos, sym)] = (len(letters), len(empty))
+                    empty.append(free)
+            if empty:
+                letters.append((tuple(empty), taken))
+        self.supply, self.need, self.letters, self.where = supply, need, letters, where
+        #: The kinds in the supply, the most plentiful tried first (the order changes
+        #: only how soon the search meets its goal, never the most it finds).
+        self.have = sorted((k for k in kinds if supply[k]), key=lambda k: -supply[k])
+        ceiling = min(sum(supply[k] for k in kinds),
+                      sum(need) + sum(f for e, _ in letters for f in e))
+        self.best = self._search(None, ceiling)
+
+    def keeps(self, pos: int, plate: int, k: int) -> bool:
+        """Whether a ``k`` on a free plate of letter ``plate`` (a letter with no kind yet)
+        of the order at position ``pos`` (among the kitchen's orders) keeps the most."""
+        letter = self.where[(pos, plate)]
+        return self._search((*letter, k), self.best) >= self.best
+
+    def _search(self, force: tuple[int, int, int] | None, goal: int) -> int:
+        """The best count over the choices of kinds for the empty letters (``force``: one
+        letter's kind fixed), stopping once ``goal`` is met; -1 if no choice is allowed."""
+        supply, have, letters = self.supply, self.have, self.letters
+        need = list(self.need)
+        best = -1
+
+        def search(soup: int, letter: int, used: frozenset[int]) -> bool:
+            """Try every kind for the remaining empty letters; True once ``goal`` is met."""
+            nonlocal best
+            if soup == len(letters):
+                best = max(best, sum(min(supply[k], need[k]) for k in have))
+                return best >= goal
+            frees, taken = letters[soup]
+            if letter == len(frees):
+                return search(soup + 1, 0, frozenset())
+            if force is not None and force[0] == soup and force[1] == letter:
+                choices: Sequence[int] = (force[2],)
+            else:
+                choices = have
+            for k in choices:
+                if k in taken or k in used:
+                    continue
+                need[k] += frees[letter]
+                done = search(soup, letter + 1, used | {k})
+                need[k] -= frees[letter]
+                if done:
+                    return True
+            if choices is have:
+                return search(soup, letter + 1, used)    # the letter gets nothing now
+            return False
+
+        search(0, 0, frozenset())
+        return best

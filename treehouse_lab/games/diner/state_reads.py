@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ...protocol import Action
 from .rules import ChallengeView, a_an, capacity, joker_can_finish, plate_name
-from .rules_assign import has_free_plate, most_placed, plate_letters
+from .rules_assign import PlacingPlan, has_free_plate, letter_kind
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import DinerGame
@@ -264,8 +264,7 @@ class DinerReads:
         """The kind the plates of letter ``plate`` already hold in the order in ``slot``
         (None when none of them holds an ingredient yet)."""
         o, covers = self.kitchens[player][slot][:2]
-        return plate_letters(self.game.symbols[o], covers, self.game.plate0).get(
-            plate, [0, None])[1]
+        return letter_kind(self.game.symbols[o], covers, self.game.plate0, plate)
 
     def kitchen_orders(self, player: int) -> list[tuple[tuple[int, ...], tuple]]:
         """(symbols, covers) of each order in ``player``'s kitchen."""
@@ -274,8 +273,13 @@ class DinerReads:
 
     def most_placed(self, player: int) -> int:
         """The most ingredients of the supply that can still be placed (D35)."""
+        return self.placing_plan(player).best
+
+    def placing_plan(self, player: int) -> PlacingPlan:
+        """``most_placed``'s search for ``player``, set up to answer ``keeps_most`` for
+        many placements at once."""
         g = self.game
-        return most_placed(self.supplies[player], self.kitchen_orders(player), g.plate0,
+        return PlacingPlan(self.supplies[player], self.kitchen_orders(player), g.plate0,
                            g.ingredients)
 
     def placing_order_matters(self, player: int) -> bool:
@@ -284,28 +288,22 @@ class DinerReads:
         g = self.game
         return bool(g.chili) and has_free_plate(self.kitchen_orders(player), g.plate0)
 
-    def keeps_most(self, player: int, slot: int, i: int, k: int, best: int | None = None
-                   ) -> bool:
-        """Whether ingredient ``k`` on symbol ``i`` of the order in ``slot`` still lets the
-        most ingredients be placed ("Holding back ingredients is ... not allowed", D35).
-        Only a plate letter with no kind yet can make the order of placing matter, so
-        without a free plate every placement keeps the most. ``best``: ``most_placed``
-        now, when the caller knows it."""
+    def keeps_most(self, player: int, slot: int, i: int, k: int,
+                   plan: PlacingPlan | None = None) -> bool:
+        """Whether ingredient ``k`` (one is in the supply) on the uncovered symbol ``i`` of
+        the order in ``slot`` still lets the most ingredients be placed ("Holding back
+        ingredients is ... not allowed", D35). Only a plate letter with no kind yet can
+        make the order of placing matter: a ``k`` on a ``k`` symbol, or on a letter that
+        already holds ``k``, leaves every count one lower (``min(s - 1, n - 1)``), so it
+        keeps the most. ``plan``: ``placing_plan(player)``, when the caller has it."""
         if not self.placing_order_matters(player):
             return True
         g = self.game
-        orders = self.kitchen_orders(player)
-        if best is None:
-            best = self.most_placed(player)
-        o, covers = self.kitchens[player][slot][:2]
-        cs = list(covers)
-        cs[i] = (k,)
+        sym = g.symbols[self.kitchens[player][slot][0]][i]
+        if sym < g.plate0 or self.letter_kind(player, slot, sym) is not None:
+            return True
         pos = sum(1 for e in self.kitchens[player][:slot] if e is not None)
-        after = list(orders)
-        after[pos] = (g.symbols[o], tuple(cs))
-        sup = list(self.supplies[player])
-        sup[k] -= 1
-        return most_placed(sup, after, g.plate0, g.ingredients) == best - 1
+        return (plan or self.placing_plan(player)).keeps(pos, sym, k)
 
     def can_start_joker(self, player: int) -> bool:
         return (self.ingredient_count(player) >= 4
