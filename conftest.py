@@ -18,6 +18,10 @@ reads the marks by appending ``@group`` to ``item._nodeid``, which pytest 9.2 no
 reads (a node's id is ``item._id``), so the marks are silently ignored and a notebook's
 cells are spread over both workers. Grouping by node id in the controller needs no marks.
 This lives in the root conftest so that it is loaded whatever paths pytest is given.
+
+The root conftest also prints the figures tests measure (``tests/support/tl_figures.py``:
+the offline site's and Voila's timings) once, in the controller: a worker's own terminal
+summary is never shown, so each worker hands its figures over when it finishes.
 """
 
 from __future__ import annotations
@@ -80,3 +84,31 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
             return xdist_group(nodeid)[1]
 
     return GroupScheduling(config, log)
+
+
+# -- figures measured by tests, printed once at the end (tests/support/tl_figures.py) ------
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """In an xdist worker: hand this worker's figures to the controller."""
+    out = getattr(session.config, "workeroutput", None)
+    if out is not None:
+        from tl_figures import FIGURES
+
+        out["tl_figures"] = dict(FIGURES)
+
+
+@pytest.hookimpl(optionalhook=True)  # an xdist hook
+def pytest_testnodedown(node, error) -> None:
+    """In the controller: a worker finished; keep its figures for the summary."""
+    from tl_figures import FIGURES
+
+    FIGURES.update(getattr(node, "workeroutput", {}).get("tl_figures", {}))
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    from tl_figures import FIGURES, TITLE, lines
+
+    if FIGURES:
+        terminalreporter.section(TITLE)
+        for line in lines():
+            terminalreporter.write_line(line)

@@ -88,3 +88,27 @@ def test_two_workers_run_each_file_on_one_worker():
         workers[nodeid.split("::")[0]].add(worker)
     assert set(workers) == set(files), run.stdout[-3000:]
     assert all(len(w) == 1 for w in workers.values()), dict(workers)
+
+
+@pytest.mark.slow
+def test_figures_measured_in_a_worker_reach_the_summary(tmp_path):
+    """Figures recorded in xdist workers (``tl_figures``: the offline site's timings) are
+    printed by the controller at the end; a worker's own summary is never shown."""
+    pytest.importorskip("xdist")
+    (tmp_path / "test_figure.py").write_text(
+        "import pytest\n"
+        "from tl_figures import FIGURES\n\n"
+        "@pytest.mark.parametrize('n', [1, 2, 3, 4])\n"
+        "def test_record(n):\n"
+        "    FIGURES[f'figure {n} (s)'] = n / 10\n")
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1",
+           "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests" / "support")])}
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-p", "conftest",
+         "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(tmp_path), str(tmp_path)],
+        cwd=tmp_path, capture_output=True, text=True, env=env, timeout=600)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+    summary = run.stdout.split("JupyterLite and Voila figures (measured, not asserted)", 1)
+    assert len(summary) == 2, run.stdout[-3000:]
+    for n in (1, 2, 3, 4):
+        assert re.search(rf"^figure {n} \(s\) +{n / 10}$", summary[1], re.M), summary[1]

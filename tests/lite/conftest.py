@@ -15,7 +15,8 @@ Downloads for the build are cached in ``$XDG_CACHE_HOME/treehouse-lab/lite`` (ou
 checkout), so only the first run on a machine fetches Pyodide and the wheels.
 
 Timings (build, page to kernel ready, run-all, click to redraw) are printed at the end of
-the session; they are figures to read, not assertions. Waits have generous limits only.
+the session (``tl_figures``, from xdist workers too); they are figures to read, not
+assertions. Waits have generous limits only.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from pathlib import Path
 
 import pytest
 from tl_board_helpers import screenshot_dir
+from tl_figures import FIGURES
 from tl_lite_page import Board, LitePage
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,21 +52,12 @@ CHROMIUM_ARGS = [
 BROWSER_OWN = ("google.com", "googleapis.com", "gvt1.com")
 BUILD_LIMIT_S = 900  # generous: a cold cache downloads Pyodide and compiles sympy
 
-#: Figures for the summary at the end of the session: name -> value (seconds, ms, MiB).
-FIGURES: dict[str, object] = {}
 
 
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-def pytest_terminal_summary(terminalreporter) -> None:
-    if FIGURES:
-        terminalreporter.section("JupyterLite and Voila figures (measured, not asserted)")
-        for name, value in FIGURES.items():
-            terminalreporter.write_line(f"{name:52s} {value}")
 
 
 @pytest.fixture(scope="session")
