@@ -6,6 +6,9 @@ Writes, under ``treehouse_lab/games/pyramids/solved/``:
 
 * ``perfect-policy-aim1.bin`` / ``perfect-policy-aim0.bin``: the perfect policy tables the
   ``pyramids-perfect`` bot plays (``perfect.PolicyTable``);
+* ``solo-values-aim1.bin`` / ``solo-values-aim0.bin``: the solitaire values of the trio as
+  the nearest floats, which the ``pyramids-solo`` bot reads (``solver.SoloValues``; the
+  exact solve takes seconds, this step no numpy);
 * ``two-player.json``: for each variant the certified interval of the first player's win
   probability from the rulebook's start, its width, the sweeps, time and peak memory, the
   policy's certified regret, and the first player's interval for every ``house_start``
@@ -28,12 +31,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from treehouse_lab.games.pyramids import duel, duel_policy  # noqa: E402
+from treehouse_lab.games.pyramids import duel, duel_policy, solver  # noqa: E402
 from treehouse_lab.games.pyramids.perfect import table_file  # noqa: E402
 from treehouse_lab.games.pyramids.table import ARRANGEMENTS  # noqa: E402
 
 OUT = ROOT / "treehouse_lab" / "games" / "pyramids" / "solved"
 RESULTS = OUT / "two-player.json"
+
+
+def write_solo_values(aim: bool) -> None:
+    """The trio's exact solitaire values, rounded, for the pyramids-solo bot."""
+    (OUT / solver.values_file(aim)).write_bytes(solver.values_bytes(solver.solve("SML", aim)))
 
 
 def solve_variant(aim: bool) -> dict:
@@ -70,6 +78,7 @@ def main() -> None:
     OUT.mkdir(exist_ok=True)
     results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {"variants": {}}
     for aim in {"both": (True, False), "on": (True,), "off": (False,), "none": ()}[args.aim]:
+        write_solo_values(aim)
         results["variants"][f"aim_stack_top={aim}"] = solve_variant(aim)
     for name in args.house:
         results.setdefault("house_moves", {})[name] = solve_house_analysis(name)

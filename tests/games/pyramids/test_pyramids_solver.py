@@ -244,3 +244,54 @@ def test_policy_table_covers_every_position_for_two_pieces() -> None:
     assert len(pol) == 400
     assert pol[("SM", "<S M")] == {f: str(sol.best_move("SM", "<S M", f))
                                    for f in FACES if sol.best_move("SM", "<S M", f)}
+
+
+@pytest.mark.parametrize("aim", [True, False])
+def test_shipped_solo_values_are_the_exact_ones_rounded_and_keep_their_order(aim) -> None:
+    """``solved/solo-values-aim*.bin`` (what pyramids-solo reads instead of solving): each
+    value the float nearest the fresh exact one, and no two different exact values
+    rounded to one float, so the bot's every comparison and tie is the exact one."""
+    exact = _solved("SML", aim).values
+    shipped = solver.solo_values(aim)
+    assert list(shipped.values) == [float(v) for v in exact]
+    ordered = sorted(set(exact))
+    assert all(float(a) < float(b) for a, b in zip(ordered, ordered[1:]))
+    sol = _solved("SML", aim)
+    for t in all_arrangements("SML")[::17]:
+        for h in all_arrangements("SML")[::13]:
+            if t != h:
+                assert shipped.value(t, h) == float(sol.value(t, h))
+
+
+def test_pyramids_solo_plays_as_with_the_exact_values(monkeypatch) -> None:
+    """The bot on the shipped floats against the same bot on the exact solution, move by
+    move through seeded games of both Aim variants and 2 to 4 players."""
+    import random
+
+    import treehouse_lab as tl
+    from treehouse_lab.core.chance import sample_outcome
+    from treehouse_lab.games.pyramids import bots
+
+    bot, decisions = bots.SoloSolverBot(), 0
+    for aim in (True, False):
+        for players in (2, 3, 4):
+            game = tl.load_game("pyramids", players=players, aim_stack_top=aim)
+            for seed in range(4):
+                rng, s = random.Random(seed), game.new_initial_state()
+                while not s.is_terminal():
+                    if s.is_chance_node():
+                        s.apply(sample_outcome(s.chance_outcomes(), rng))
+                        continue
+                    seat = s.current_player
+                    move = bot.choose(s, rng, seat)
+                    with monkeypatch.context() as m:   # the exact values instead
+                        m.setattr(solver, "solo_values", lambda a: _solved("SML", a))
+                        assert bot.choose(s, rng, seat) == move
+                    decisions += len(s.legal_actions(seat)) > 1
+                    s.apply(move, by=seat)
+    assert decisions > 100, decisions
+
+
+def test_a_damaged_solo_values_table_is_refused() -> None:
+    with pytest.raises(RuleError, match="damaged"):
+        solver.SoloValues(True, [1.0] * 10)

@@ -31,7 +31,8 @@ if TYPE_CHECKING:  # pragma: no cover
 @lru_cache(maxsize=2)
 def solution(aim_stack_top: bool = True) -> solver.Solution:
     """The exact solitaire solution for the trio (solved once per process: a few
-    seconds)."""
+    seconds). The bot itself reads the shipped values (``solver.solo_values``), which
+    order every move as these do and load in a fraction of a second."""
     return solver.solve("SML", aim_stack_top=aim_stack_top)
 
 
@@ -47,7 +48,7 @@ class SoloSolverBot:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        sol = solution(state.game.aim_stack_top)
+        table = solver.solo_values(state.game.aim_stack_top)
 
         def cost(action: Action) -> tuple:
             after = state.child(action, by=seat)
@@ -55,7 +56,7 @@ class SoloSolverBot:
                 # A match: a win (shared or not) is best; handing others a win is worst.
                 return (-float(after.returns()[seat]), 0) if seat in after.winners() \
                     else (1.0, 0)
-            return (0.0, sol.value(after.trio(seat), after.house))
+            return (0.0, table.value(after.trio(seat), after.house))
 
         # Ties go to the first move in the engine's order: the bot is a fixed policy (it
         # never draws from rng), so exact calculations can follow it (simulate's

@@ -38,8 +38,12 @@ How it is solved (in seconds, exactly):
 from __future__ import annotations
 
 import random
+import sys
+from array import array
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
+from importlib import resources
 from typing import Any, Iterable, Sequence
 
 from ...errors import RuleError
@@ -146,8 +150,24 @@ def _build(pieces: str, aim_stack_top: bool, die: Die) -> _Reduced:
     return _Reduced(n, arrs, class_of, reps, reroll, faces)
 
 
+class _PositionLookup:
+    """Where (trio, house) lies in a solved model: its symmetry class (needs ``pieces``,
+    ``model`` and ``_index``, the arrangement numbers)."""
+
+    pieces: str
+    model: _Reduced
+    _index: dict[Arrangement, int]
+
+    def _arr(self, a: Arrangement | str) -> Arrangement:
+        return Arrangement.parse(a, self.pieces) if isinstance(a, str) else a
+
+    def _class(self, trio: Arrangement | str, house: Arrangement | str) -> int:
+        t, h = self._index[self._arr(trio)], self._index[self._arr(house)]
+        return self.model.class_of[t * self.model.n + h]
+
+
 @dataclass
-class Solution:
+class Solution(_PositionLookup):
     """Exact optimal values and moves for solitaire Treehouse (see the module docstring).
 
     ``value(trio, house)`` is the expected number of rolls (rerolls included) to a match
@@ -167,13 +187,6 @@ class Solution:
         self._index = {a: i for i, a in enumerate(self.model.arrangements)}
 
     # -- lookups ---------------------------------------------------------------------
-    def _arr(self, a: Arrangement | str) -> Arrangement:
-        return Arrangement.parse(a, self.pieces) if isinstance(a, str) else a
-
-    def _class(self, trio: Arrangement | str, house: Arrangement | str) -> int:
-        t, h = self._index[self._arr(trio)], self._index[self._arr(house)]
-        return self.model.class_of[t * self.model.n + h]
-
     @property
     def classes(self) -> int:
         """How many symmetry classes of positions were solved."""
@@ -293,6 +306,58 @@ def solve(pieces: str | int = "SML", aim_stack_top: bool = True,
     if not solution.verify_bellman():
         raise AssertionError("exact values fail the Bellman optimality equations")
     return solution
+
+
+def values_file(aim_stack_top: bool) -> str:
+    """The shipped file of the trio's values for this Aim variant (``solved/``)."""
+    return f"solo-values-aim{int(bool(aim_stack_top))}.bin"
+
+
+def values_bytes(solution: Solution) -> bytes:
+    """``solution``'s values, each the float nearest the exact one, as little-endian
+    doubles in class order: what ``solved/solo-values-aim*.bin`` holds."""
+    floats = array("d", (float(v) for v in solution.values))
+    if sys.byteorder == "big":  # pragma: no cover
+        floats.byteswap()
+    return floats.tobytes()
+
+
+class SoloValues(_PositionLookup):
+    """The trio's solitaire values as the floats nearest the exact ones, shipped in the
+    package, for the ``pyramids-solo`` bot.
+
+    Why not solve: the exact solve takes seconds (4 s here, more in the browser), and a
+    tutorial board waited that long for the bot's first move. Why floats are enough: the
+    bot only compares values, and the 3,480 exact values are all different and stay
+    strictly ordered when rounded (rounding is monotonic, and
+    ``tests/games/pyramids/test_pyramids_solver.py`` checks that no two round to one
+    float), so every comparison, and every tie, comes out as with the exact values."""
+
+    def __init__(self, aim_stack_top: bool, values: Sequence[float]) -> None:
+        self.pieces = piece_set("SML")
+        self.aim_stack_top = bool(aim_stack_top)
+        self.model = _build(self.pieces, self.aim_stack_top, default_die())
+        if len(values) != len(self.model.reps):
+            raise RuleError(f"{values_file(aim_stack_top)}: a damaged table ({len(values)} "
+                            f"values for {len(self.model.reps)} classes)")
+        self.values = values
+        self._index = {a: i for i, a in enumerate(self.model.arrangements)}
+
+    def value(self, trio: Arrangement | str, house: Arrangement | str) -> float:
+        """Expected rolls to a match from (trio, house), the float nearest the exact
+        ``Solution.value``."""
+        return self.values[self._class(trio, house)]
+
+
+@lru_cache(maxsize=2)
+def solo_values(aim_stack_top: bool = True) -> SoloValues:
+    """The shipped values of the trio for this Aim variant (loaded once per process)."""
+    name = values_file(aim_stack_top)
+    floats = array("d")
+    floats.frombytes(resources.files(__package__).joinpath("solved", name).read_bytes())
+    if sys.byteorder == "big":  # pragma: no cover
+        floats.byteswap()
+    return SoloValues(aim_stack_top, floats)
 
 
 def solve_two_player(aim_stack_top: bool = True, house_start: str = "LMS",
