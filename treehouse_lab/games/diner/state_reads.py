@@ -288,14 +288,13 @@ class DinerReads:
         g = self.game
         return bool(g.chili) and has_free_plate(self.kitchen_orders(player), g.plate0)
 
-    def keeps_most(self, player: int, slot: int, i: int, k: int,
-                   plan: PlacingPlan | None = None) -> bool:
+    def keeps_most(self, player: int, slot: int, i: int, k: int) -> bool:
         """Whether ingredient ``k`` (one is in the supply) on the uncovered symbol ``i`` of
         the order in ``slot`` still lets the most ingredients be placed ("Holding back
         ingredients is ... not allowed", D35). Only a plate letter with no kind yet can
         make the order of placing matter: a ``k`` on a ``k`` symbol, or on a letter that
         already holds ``k``, leaves every count one lower (``min(s - 1, n - 1)``), so it
-        keeps the most. ``plan``: ``placing_plan(player)``, when the caller has it."""
+        keeps the most. (Phase 2's move list asks ``placing_plan`` itself, once.)"""
         if not self.placing_order_matters(player):
             return True
         g = self.game
@@ -303,7 +302,7 @@ class DinerReads:
         if sym < g.plate0 or self.letter_kind(player, slot, sym) is not None:
             return True
         pos = sum(1 for e in self.kitchens[player][:slot] if e is not None)
-        return (plan or self.placing_plan(player)).keeps(pos, sym, k)
+        return self.placing_plan(player).keeps(pos, sym, k)
 
     def can_start_joker(self, player: int) -> bool:
         return (self.ingredient_count(player) >= 4

@@ -158,6 +158,9 @@ class _PositionLookup:
     model: _Reduced
     _index: dict[Arrangement, int]
 
+    def _number_arrangements(self) -> None:
+        self._index = {a: i for i, a in enumerate(self.model.arrangements)}
+
     def _arr(self, a: Arrangement | str) -> Arrangement:
         return Arrangement.parse(a, self.pieces) if isinstance(a, str) else a
 
@@ -184,7 +187,7 @@ class Solution(_PositionLookup):
     _index: dict[Arrangement, int] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
-        self._index = {a: i for i, a in enumerate(self.model.arrangements)}
+        self._number_arrangements()
 
     # -- lookups ---------------------------------------------------------------------
     @property
@@ -341,7 +344,7 @@ class SoloValues(_PositionLookup):
             raise RuleError(f"{values_file(aim_stack_top)}: a damaged table ({len(values)} "
                             f"values for {len(self.model.reps)} classes)")
         self.values = values
-        self._index = {a: i for i, a in enumerate(self.model.arrangements)}
+        self._number_arrangements()
 
     def value(self, trio: Arrangement | str, house: Arrangement | str) -> float:
         """Expected rolls to a match from (trio, house), the float nearest the exact
@@ -353,8 +356,11 @@ class SoloValues(_PositionLookup):
 def solo_values(aim_stack_top: bool = True) -> SoloValues:
     """The shipped values of the trio for this Aim variant (loaded once per process)."""
     name = values_file(aim_stack_top)
+    data = resources.files(__package__).joinpath("solved", name).read_bytes()
+    if len(data) % 8:
+        raise RuleError(f"{name}: a damaged table ({len(data)} bytes, not whole doubles)")
     floats = array("d")
-    floats.frombytes(resources.files(__package__).joinpath("solved", name).read_bytes())
+    floats.frombytes(data)
     if sys.byteorder == "big":  # pragma: no cover
         floats.byteswap()
     return SoloValues(aim_stack_top, floats)
