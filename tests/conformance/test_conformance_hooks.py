@@ -5,12 +5,14 @@ A check that cannot fail proves nothing."""
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import pytest
 import tl_conformance_agreement as A
 import tl_conformance_harness as H
 import tl_toyorchard as orchard
 
+from treehouse_lab.core.chance import UniformOutcomes
 from treehouse_lab.core.zones import ZoneTable
 
 
@@ -43,8 +45,15 @@ def _chance_texts():
                 A.check_chance_texts(s, pt.where(i))
 
 
+def _chance_exact():
+    for pt in H.full_playthroughs(_case())[:2]:
+        for i, s in enumerate(pt.states):
+            if s.is_chance_node():
+                H.check_chance(s, pt.where(i))
+
+
 CHECKS = {"why_not": _why_not, "determinize": _determinize, "bad_seats": _bad_seats,
-          "chance_texts": _chance_texts}
+          "chance_texts": _chance_texts, "chance_exact": _chance_exact}
 
 
 @pytest.mark.parametrize("check", sorted(CHECKS))
@@ -162,3 +171,22 @@ def test_a_bad_seat_refused_with_the_wrong_error_is_caught(monkeypatch):
 def test_chance_outcomes_sharing_a_text_are_caught(monkeypatch):
     monkeypatch.setattr(orchard.Harvest, "__str__", lambda self: "A token comes to the market")
     _fails("chance_texts", "chance outcomes share a text")
+
+
+# -- exact chance -----------------------------------------------------------------------------
+def test_outcomes_marked_uniform_that_are_not_are_caught(monkeypatch):
+    """A node handed out as uniform is sampled without reading its probabilities
+    (core/chance.py), so the suite checks that they really are 1/k: here the first outcome
+    is twice as likely as each other one (still summing to 1), yet marked uniform."""
+    real = orchard.OrchardState.chance_outcomes
+
+    def marked(self):
+        outcomes = real(self)
+        k = len(outcomes)
+        bad = UniformOutcomes([(outcomes[0][0], Fraction(2, k + 1)),
+                               *((o, Fraction(1, k + 1)) for o, _ in outcomes[1:])])
+        bad.equal = True
+        return bad
+
+    monkeypatch.setattr(orchard.OrchardState, "chance_outcomes", marked)
+    _fails("chance_exact", "marked uniform are not each 1/")

@@ -1,4 +1,5 @@
-"""core.chance: exact sampling over the common denominator, and per-step generators."""
+"""core.chance: exact sampling over the common denominator, uniform nodes known to be
+uniform, and per-step generators."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from math import lcm
 
 import pytest
 
-from treehouse_lab.core.chance import sample_outcome, step_rng
+import treehouse_lab as tl
+from treehouse_lab.core.chance import UniformDraws, UniformOutcomes, sample_outcome, step_rng
 
 
 class Tickets(random.Random):
@@ -89,3 +91,106 @@ def test_step_rng_is_the_same_in_other_processes():
     r = step_rng(42, 17, "chance")
     here = str([r.randrange(1000) for _ in range(8)])
     assert outs == {here}
+
+
+# -- uniform nodes: equal by construction, sampled without reading the probabilities ---------
+
+def test_uniform_outcomes_are_each_one_over_k():
+    made = UniformOutcomes.of(iter("abcde"), 5)
+    assert made == [(c, Fraction(1, 5)) for c in "abcde"] and made.equal
+    assert isinstance(made, list)
+    with pytest.raises(ValueError, match="3 outcomes given as 4"):
+        UniformOutcomes.of("abc", 4)
+    with pytest.raises(ValueError, match="no outcomes"):
+        UniformOutcomes.of([], 0)
+
+
+def test_a_uniform_node_draws_what_the_same_list_plainly_draws():
+    """The short path must not change any seeded game: the same generator state gives the
+    same outcome as sampling an ordinary list of the same outcomes."""
+    made = UniformOutcomes.of(range(52), 52)
+    plain = list(made)
+    a, b = random.Random(11), random.Random(11)
+    assert [sample_outcome(made, a) for _ in range(300)] == \
+        [sample_outcome(plain, b) for _ in range(300)]
+    rng = Tickets()
+    counts = Counter(sample_outcome(made, rng) for _ in range(52))
+    assert set(rng.asked) == {52} and set(counts.values()) == {1}
+
+
+def _unequal_by(made, change):
+    change(made)
+    return made.equal
+
+
+@pytest.mark.parametrize("change", [
+    lambda x: x.__setitem__(0, ("z", Fraction(1, 2))),
+    lambda x: x.__delitem__(0),
+    lambda x: x.__iadd__([("z", Fraction(0))]),
+    lambda x: x.__imul__(2),
+    lambda x: x.append(("z", Fraction(0))),
+    lambda x: x.extend([("z", Fraction(0))]),
+    lambda x: x.insert(0, ("z", Fraction(0))),
+    lambda x: x.pop(),
+    lambda x: x.remove(x[0]),
+    lambda x: x.clear(),
+], ids=["setitem", "delitem", "iadd", "imul", "append", "extend", "insert", "pop", "remove",
+        "clear"])
+def test_any_change_that_could_unbalance_a_uniform_list_makes_it_ordinary(change):
+    assert _unequal_by(UniformOutcomes.of("abcd", 4), change) is False
+
+
+def test_reordering_and_copying_keep_a_uniform_list_uniform():
+    made = UniformOutcomes.of("abcd", 4)
+    made.reverse()
+    made.sort()
+    copy = made.copy()
+    assert made.equal and copy.equal and copy == made and copy is not made
+    copy.pop()
+    assert made.equal and not copy.equal
+
+
+def test_a_changed_uniform_list_is_sampled_by_its_probabilities():
+    """The caller's edit is honoured (and refused where it no longer sums to 1)."""
+    made = UniformOutcomes.of("ab", 2)
+    made[0] = ("a", Fraction(3, 4))
+    made[1] = ("b", Fraction(1, 4))
+    rng = Tickets()
+    assert Counter(sample_outcome(made, rng) for _ in range(4)) == {"a": 3, "b": 1}
+    short = UniformOutcomes.of("abcd", 4)
+    del short[3]
+    rng = Tickets()
+    rng.next_ticket = 3
+    with pytest.raises(ValueError, match="sum to 1"):
+        sample_outcome(short, rng)
+
+
+def test_uniform_draws_follow_the_pile_and_share_one_fraction_per_size():
+    draws = UniformDraws({c: f"draw {c}" for c in "abcdef"})
+    got = draws.outcomes(("d", "a", "f"))
+    assert got == [("draw d", Fraction(1, 3)), ("draw a", Fraction(1, 3)),
+                   ("draw f", Fraction(1, 3))] and got.equal
+    again = draws.outcomes(("b", "c", "e"))
+    assert again[0][1] is got[0][1]
+    assert draws.outcomes(("b",)) == [("draw b", Fraction(1))]
+
+
+@pytest.mark.parametrize("name", ["magical", "backyard", "diner"])
+def test_a_states_uniform_outcomes_are_the_callers_own(name):
+    """chance_outcomes hands out a copy that is still known to be uniform; changing it
+    changes nothing in the state."""
+    game = tl.load_game(name, players=3)
+    s = game.new_initial_state()
+    rng = random.Random(3)
+    while not (s.is_chance_node() and isinstance(s.chance_outcomes(), UniformOutcomes)
+               and len(s.chance_outcomes()) > 2):
+        if s.is_chance_node():
+            s.apply(sample_outcome(s.chance_outcomes(), rng))
+        else:
+            by = s.actors()[0]
+            s.apply(rng.choice(s.legal_actions(by)), by=by)
+    mine = s.chance_outcomes()
+    assert mine.equal
+    want = list(mine)
+    mine.clear()
+    assert s.chance_outcomes() == want and s.chance_outcomes().equal

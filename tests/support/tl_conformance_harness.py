@@ -26,7 +26,7 @@ import tl_toyorchard
 
 import treehouse_lab as tl
 from treehouse_lab import registry
-from treehouse_lab.core.chance import sample_outcome
+from treehouse_lab.core.chance import UniformOutcomes, sample_outcome
 from treehouse_lab.protocol import Action, Game, State
 
 TOY = "toyrace"
@@ -226,6 +226,11 @@ def check_chance(state: State, where: str) -> None:
         assert p > 0, f"{where} probability of {o} is {p}"
     total = sum((p for _, p in outcomes), Fraction(0))
     assert total == 1, f"{where} chance probabilities sum to {total}"
+    if isinstance(outcomes, UniformOutcomes) and outcomes.equal:
+        # Sampled without reading the probabilities (core/chance.py): they must be 1/k.
+        k = len(outcomes)
+        assert all(p == Fraction(1, k) for _, p in outcomes), \
+            f"{where} outcomes marked uniform are not each 1/{k}"
     keys = [o for o, _ in outcomes]
     assert len(set(keys)) == len(keys), f"{where} duplicate chance outcomes {keys}"
     assert state.legal_actions() == keys, f"{where} legal_actions() at chance != outcomes"

@@ -344,20 +344,12 @@ class StagedState(KindState, DeclaredState):
         """A lookup in the generated list (an action just taken from that list is found by
         identity first, without comparing field by field)."""
         if player == CHANCE:
-            outcomes = self._chance
-            if outcomes is None:
-                outcomes = self._chance_outcomes()
-            for o, _ in outcomes:  # no list of the outcomes built: this runs every draw
-                if o is action:
-                    return True
-            return any(o == action for o, _ in outcomes)
+            return self._handed_out(action) or any(
+                o == action for o, _ in self._chance_outcomes())
         # An action of a kind this game does not know is in no list (actions of different
         # types never compare equal), so no separate test for it.
         options = self._legal_actions(player)
-        for o in options:
-            if o is action:
-                return True
-        return action in options
+        return _listed(options, action) or action in options
 
     def _apply(self, action: Action, player: int) -> None:
         self.KINDS.appliers[type(action)](self, action, player)
@@ -376,21 +368,39 @@ class StagedState(KindState, DeclaredState):
                     moves = self._legal_actions(cp)
                 for o in moves:
                     if o is action:
-                        self.KINDS.appliers[action.__class__](self, action, cp)
-                        self._run()
+                        self._apply(action, cp)
                         self._trail = (self._trail, cp, action)
                         return
-        elif cp == CHANCE and by is None:
-            outcomes = self._chance
-            if outcomes is None:
-                outcomes = self._chance_outcomes()
-            for o, _ in outcomes:
-                if o is action:
-                    self.KINDS.appliers[action.__class__](self, action, CHANCE)
-                    self._run()
-                    self._trail = (self._trail, CHANCE, action)
-                    return
+        elif cp == CHANCE:
+            if by is None and self._handed_out(action):
+                self._apply(action, CHANCE)
+                self._trail = (self._trail, CHANCE, action)
+                return
+        elif cp == SIMULTANEOUS and by.__class__ is int:
+            # A real-time phase: the seat's list, if it was handed out, is the cache.
+            cache = self._legal
+            moves = None if cache is None else cache.get(by)
+            if moves is not None and by in self._actors():
+                for o in moves:
+                    if o is action:
+                        self._apply(action, by)
+                        self._trail = (self._trail, by, action)
+                        return
         super().apply(action, by)
+
+    def _handed_out(self, action: Any) -> bool:
+        """Whether ``action`` is itself (the same object) one of this chance node's
+        outcomes: then it is legal and plain, and ``apply`` takes it without the general
+        checks. A game whose outcomes can be recognised without the scan overrides this
+        (Magical's draws: ~60 outcomes a node)."""
+        outcomes = self._chance
+        if outcomes is None:
+            outcomes = self._chance_outcomes()
+        for o, _ in outcomes:
+            if o is action:
+                return True
+        return False
+
 
     # -- words ----------------------------------------------------------------------------
     @property
@@ -417,6 +427,17 @@ class StagedState(KindState, DeclaredState):
             changed = next(k for k in before if before[k] != after.get(k))
             raise RuleError(f"{changed}: the engine does not wait at this position (it "
                             "would carry on by itself); save positions the engine stops at")
+
+
+
+def _listed(moves: Sequence[Action], action: Any) -> bool:
+    """Whether ``action`` is itself (the same object) in ``moves``: then it is legal and
+    plain (no field-by-field comparison: an action just taken from the list is found
+    first by identity)."""
+    for o in moves:
+        if o is action:
+            return True
+    return False
 
 
 __all__ = ["AllAtOnce", "Stage", "StageTable", "StagedState"]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import IllegalActionError, RuleError, clip, quote
 from .actions import Action, is_plain
+from .chance import UniformOutcomes
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only: no import circle
     from .game import Game
@@ -225,7 +226,10 @@ class State:
         """``[(outcome, Fraction)]`` at a chance node, summing to exactly 1; a new list."""
         if self.current_player != CHANCE:
             return []
-        return list(self._chance_outcomes())
+        outcomes = self._chance_outcomes()
+        if outcomes.__class__ is UniformOutcomes:
+            return outcomes.copy()  # still known to be uniform (core/chance.py)
+        return list(outcomes)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """What ``player`` may do now (a new list, the caller's to mutate). ``player`` may

@@ -17,6 +17,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, ClassVar, Mapping
 
+from ...core.chance import UniformDraws
 from ...core.codec import ActionSpace, Fields
 from ...core.options import Option
 from ...protocol import Action, Game
@@ -97,8 +98,8 @@ class BackyardGame(Game):
         self.fits: Mapping[Placed | None, frozenset[str]] = tables[1]
         #: the top -> each card's legal plays there (face down always, R8).
         self.choices: Mapping[Placed | None, Mapping[str, tuple[Play, ...]]] = tables[2]
-        #: deck size -> each card's draw outcome, with one Fraction shared by the node.
-        self.draw_outcomes: Mapping[int, Mapping[str, tuple[Draw, Fraction]]] = tables[3]
+        #: a draw from the deck (Game Turn, step 1: each card left equally likely).
+        self.deck_draws: UniformDraws = tables[3]
         p = Fraction(1, n)
         self.start_outcomes: tuple[tuple[Action, Fraction], ...] = tuple(
             (ChooseStartPlayer(seat), p) for seat in range(n))
@@ -161,7 +162,7 @@ def card_tables(cards_option: str | tuple[str, ...], wild_points: int) -> tuple[
         dict[Placed, PlayedCard],
         dict[Placed | None, frozenset[str]],
         dict[Placed | None, dict[str, tuple[Play, ...]]],
-        dict[int, dict[str, tuple[Draw, Fraction]]]]:
+        UniformDraws]:
     """The lookup tables of a card set, made once per set (not per ``load_game``: a save
     loads a game, and the conformance suite loads thousands). Read-only by convention:
     states only look things up in them."""
@@ -181,14 +182,8 @@ def card_tables(cards_option: str | tuple[str, ...], wild_points: int) -> tuple[
             c: ((plays[(c, False)], plays[(c, True)]) if c in ok else (plays[(c, True)],))
             for c in cards
         }
-    # Game Turn, step 1: each card left is equally likely; one table per deck size, with
-    # one Fraction shared by a node's outcomes (equal chances are visibly equal).
-    draws = {c: Draw(c) for c in cards}
-    outcomes: dict[int, dict[str, tuple[Draw, Fraction]]] = {}
-    for k in range(1, len(cards) + 1):
-        p = Fraction(1, k)
-        outcomes[k] = {c: (draw, p) for c, draw in draws.items()}
-    return placed, fits, choices, outcomes
+    # Game Turn, step 1: each card left is equally likely.
+    return placed, fits, choices, UniformDraws({c: Draw(c) for c in cards})
 
 
 __all__ = ["BackyardGame", "card_tables"]

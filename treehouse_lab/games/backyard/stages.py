@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from operator import itemgetter
 from typing import TYPE_CHECKING, Sequence
 
 from ...core.stages import Stage, StageTable
@@ -62,9 +61,7 @@ class DeckDraw(Stage):
     EXTRA = 0
 
     def outcomes(self, s: BackyardState) -> list[tuple[Action, Fraction]]:
-        deck = s.deck
-        pairs = s.game.draw_outcomes[len(deck)]
-        return [pairs[deck[0]]] if len(deck) == 1 else list(itemgetter(*deck)(pairs))
+        return s.game.deck_draws.outcomes(s.deck)
 
 
 @STAGES.stage

@@ -6,10 +6,10 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar, Mapping
 
+from ...core.chance import UniformDraws
 from ...core.codec import ActionSpace, Fields
 from ...core.options import Option
 from ...core.seating import clockwise_from
@@ -240,7 +240,8 @@ class DinerGame(Game):
         orders = self.orders
         p0 = self.plate0
         self.draw_of = {k: DrawIngredient(k) for k in kinds}
-        self.order_of = {o: DrawOrder(o) for o in orders}
+        #: draws of one card from a face-down pile, every card equally likely.
+        self.order_draws = UniformDraws({o: DrawOrder(o) for o in orders})
         self.take_of = {o: TakeOrder(o) for o in orders}
         self.shelf_of = {(r.size, c): ChooseShelf(r.size, c)
                          for r in self.rows for c in range(1, self.columns + 1)}
@@ -262,8 +263,8 @@ class DinerGame(Game):
                          for k in self.ingredients}
         self.bee_of = {o: AssignBee(o) for o in orders}
         self.play_of = {c: PlayAction(c) for c in self.action_cards}
-        self.draw_action_of = {c: DrawAction(c) for c in self.action_cards}
-        self.deal_challenge_of = {c: DealChallenge(c) for c in self.challenges}
+        self.action_draws = UniformDraws({c: DrawAction(c) for c in self.action_cards})
+        self.challenge_draws = UniformDraws({c: DealChallenge(c) for c in self.challenges})
         self.announce_of = {c: AnnounceChallenge(c) for c in self.challenges}
         self.end_turn = EndTurn()
         self.finish = FinishAssigning()
@@ -283,7 +284,6 @@ class DinerGame(Game):
         self.setup_stack = tuple(reversed(setup_stages(
             n, [r.size for r in self.rows], CHALLENGES_EACH if self.bees else 0,
             ACTIONS_AT_START if self.chili else 0, stages)))
-        self.uniform = {k: Fraction(1, k) for k in range(1, len(orders) + 50)}
         #: The other players, clockwise from each seat (ruling D8).
         self.others = {p: tuple(clockwise_from(p, n)[1:]) for p in range(n)}
 

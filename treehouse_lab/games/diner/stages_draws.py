@@ -9,6 +9,7 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from ...core.chance import UniformDraws
 from ...core.jsonio import expect_int
 from ...errors import RuleError
 from .rules import STARTING_MINUTES
@@ -139,15 +140,12 @@ class CardDraw(DinerStage):
     def pile(self, s: DinerState) -> tuple[str, ...]:
         raise NotImplementedError
 
-    def outcome_of(self, s: DinerState) -> Any:
-        """The game's table of outcome actions, by card id."""
-        return s.game.order_of
+    def draws(self, s: DinerState) -> UniformDraws:
+        """The game's table of the pile's draws, by card id."""
+        return s.game.order_draws
 
     def outcomes(self, s: DinerState) -> list[tuple[Any, Fraction]]:
-        pile = self.pile(s)
-        p = s.game.uniform[len(pile)]
-        of = self.outcome_of(s)
-        return [(of[c], p) for c in pile]
+        return self.draws(s).outcomes(self.pile(s))
 
     def take(self, s: DinerState, card: str) -> None:
         raise NotImplementedError
@@ -260,8 +258,8 @@ class ChallengeStep(CardDraw):
     def pile(self, s: DinerState) -> tuple[str, ...]:
         return s.challenge_box
 
-    def outcome_of(self, s: DinerState) -> Any:
-        return s.game.deal_challenge_of
+    def draws(self, s: DinerState) -> UniformDraws:
+        return s.game.challenge_draws
 
     def settle(self, s: DinerState) -> bool:
         if s.challenge_box:
@@ -294,8 +292,8 @@ class ActionStep(CardDraw):
     def pile(self, s: DinerState) -> tuple[str, ...]:
         return s.action_deck
 
-    def outcome_of(self, s: DinerState) -> Any:
-        return s.game.draw_action_of
+    def draws(self, s: DinerState) -> UniformDraws:
+        return s.game.action_draws
 
     def settle(self, s: DinerState) -> bool:
         s.restock_actions()

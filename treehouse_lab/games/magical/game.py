@@ -6,9 +6,9 @@ fields in ``state.py``; teaching positions in ``positions.py``.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, Mapping, Sequence, TypeVar
 
+from ...core.chance import UniformDraws
 from ...core.codec import ActionSpace, Fields
 from ...core.options import Option
 from ...errors import RuleError, quote
@@ -18,7 +18,7 @@ from . import rules as R
 from .actions import Cast, DrawCard, GiveBiscuit, Place, Reveal
 from .data import DataSet, data_of, data_option, standard_data
 from .moves import ACTION_TYPES
-from .stages import FRACTIONS, Setup
+from .stages import Setup
 from .state import MagicalState
 from .view import ZONES, determinize
 
@@ -87,12 +87,13 @@ class MagicalGame(Game):
         #: One action object per card and seat, shared by every legal list and chance node
         #: (a lookup in the generated list finds them by identity first).
         self.draws = {c: DrawCard(c) for c in self.card_ids}
+        #: a draw from the undealt cards (ruling R1: all equally likely).
+        self.deal = UniformDraws(self.draws)
         self.places = {c: Place(c) for c in self.card_ids}
         self.casts = {c: Cast(c) for c in self.card_ids}
         self.reveals = {c: Reveal(c) for c in self.card_ids}
         self.gifts = tuple(GiveBiscuit(q) for q in range(self.players))
         self.spells = frozenset(c for c, x in self.cards.items() if x.kind == "spell")
-        self._draw_outcomes: dict[int, dict[str, tuple[DrawCard, Fraction]]] = {}
         self._made: dict[tuple, Action] = {}
         self.areas: tuple[str, ...] = tuple(sorted(self.forest))
         self.outermost = frozenset(a for a, x in self.forest.items() if x.outermost)
@@ -108,15 +109,6 @@ class MagicalGame(Game):
         if got is None:
             got = self._made[key] = kind(*values)
         return got  # type: ignore[return-value]
-
-    def draw_outcomes(self, size: int) -> dict[str, tuple[DrawCard, Fraction]]:
-        """{card: (its draw, 1/size)}: a draw's chance outcome from a pool of ``size``
-        cards, made once per size (every card equally likely, ruling R1)."""
-        got = self._draw_outcomes.get(size)
-        if got is None:
-            p = FRACTIONS[size] if size < len(FRACTIONS) else Fraction(1, size)
-            got = self._draw_outcomes[size] = {c: (d, p) for c, d in self.draws.items()}
-        return got
 
     def area_grid(self) -> dict[str, tuple[int, int]]:
         """Where each area lies in the stand-in layout: (row 0..3, column 0..5)."""

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ...core.chance import UniformOutcomes
 from ...core.fields import Codec
 from ...core.stages import Stage, StageTable
 from ...errors import RuleError, quote
@@ -53,15 +54,6 @@ from .actions import (
 STAGES = StageTable("magical")
 
 
-def _fraction(n: int) -> Fraction:
-    return FRACTIONS[n] if n < len(FRACTIONS) else Fraction(1, n)
-
-
-#: 1/k for every size a chance node here can have: one shared object a node, so a driver
-#: sees at once that the node is uniform (core/chance.py) and nothing is built per draw.
-FRACTIONS = [Fraction(0)] + [Fraction(1, k) for k in range(1, R.PLANNING_CARDS + 1)]
-
-
 # -- preparations -------------------------------------------------------------------------
 @STAGES.stage
 @dataclass(frozen=True)
@@ -82,9 +74,9 @@ class Setup(Stage):
             used = set(s.common) | set(s.personal)
             tiles = [o for o in objectives if o.colour == "brown" and o.id not in used]
             make = PersonalObjective
-        p = _fraction(len(tiles))
         made = s.game.make
-        return [(made(make, t.id), p) for t in sorted(tiles, key=lambda o: o.id)]
+        return UniformOutcomes.of((made(make, t.id) for t in sorted(tiles, key=lambda o: o.id)),
+                                  len(tiles))
 
     def settle(self, s: Any) -> bool:
         if None in s.common or None in s.personal:
@@ -126,8 +118,7 @@ class Deal(Stage):
     CHANCE = True
 
     def outcomes(self, s: Any) -> list[tuple[Any, Fraction]]:
-        pool = s.pool
-        return list(map(s.game.draw_outcomes(len(pool)).__getitem__, pool))
+        return s.game.deal.outcomes(s.pool)
 
     def settle(self, s: Any) -> bool:
         if any(s.to_draw):

@@ -132,18 +132,23 @@ class MagicalState(StagedState):
             who = self._who = super()._actors()
         return who
 
+    def _handed_out(self, action: Any) -> bool:
+        """A draw's outcomes are the game's draw actions of the undealt cards
+        (``Deal.outcomes``): found without a scan of the ~60 outcomes."""
+        if self.stack[-1].__class__ is Deal:
+            if action.__class__ is not DrawCard:
+                return False
+            card = action.card
+            return (card.__class__ is str and self.game.draws.get(card) is action
+                    and card in self.pool)
+        return super()._handed_out(action)
+
     def _is_legal(self, action: Any, player: int) -> bool:
         """A draw's outcomes are the draws of the undealt cards (``Deal.outcomes``), so a
         draw is legal when its card is undealt: no scan of the ~60 outcomes. Other chance
         outcomes are found in their list, by identity first."""
-        if player == CHANCE:
-            if self.stack[-1].__class__ is Deal:
-                return action.__class__ is DrawCard and action.card in self.pool
-            outcomes = self._chance_outcomes()
-            for o, _ in outcomes:
-                if o is action:
-                    return True
-            return any(o == action for o, _ in outcomes)
+        if player == CHANCE and self.stack[-1].__class__ is Deal:
+            return action.__class__ is DrawCard and action.card in self.pool
         return super()._is_legal(action, player)
 
     @property

@@ -1,0 +1,84 @@
+"""The short paths of ``apply`` (core/stages.py) take exactly what the long one takes: a
+draw handed out by the node (recognised without a scan of its ~60 outcomes), and a
+real-time move from the list its seat was handed. Anything else goes the long way, with
+its checks and messages, and nothing changes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import treehouse_lab as tl
+from treehouse_lab.core.chance import sample_outcome
+from treehouse_lab.games.magical.actions import DrawCard
+
+
+def _played_until(game, wanted, seed=5, limit=5000):
+    """A seeded random game up to the first state where ``wanted(state)`` holds."""
+    s, rng = game.new_initial_state(), random.Random(seed)
+    for _ in range(limit):
+        if wanted(s):
+            return s
+        if s.is_chance_node():
+            s.apply(sample_outcome(s.chance_outcomes(), rng))
+        else:
+            by = rng.choice(s.actors())
+            s.apply(rng.choice(s.legal_actions(by)), by=by)
+    raise AssertionError("never reached")
+
+
+@pytest.fixture(scope="module")
+def game():
+    return tl.load_game("magical", players=3)
+
+
+def test_an_equal_draw_that_is_not_the_handed_out_one_does_the_same(game):
+    s = _played_until(game, lambda s: s.is_chance_node() and s.phase == "deal"
+                      and len(s.chance_outcomes()) > 20)
+    handed = s.chance_outcomes()[7][0]
+    same = DrawCard(handed.card)
+    assert same == handed and same is not handed
+    a, b = s.clone(), s.clone()
+    a.apply(handed)
+    b.apply(same)
+    assert a.to_json() == b.to_json()
+
+
+def test_a_draw_of_a_card_already_dealt_is_refused_and_changes_nothing(game):
+    s = _played_until(game, lambda s: s.is_chance_node() and s.phase == "deal"
+                      and any(s.hands))
+    dealt = next(c for hand in s.hands for c in hand)
+    before = s.to_json()
+    for draw in (game.draws[dealt], DrawCard(dealt)):
+        with pytest.raises(tl.IllegalActionError):
+            s.apply(draw)
+        assert s.to_json() == before
+    with pytest.raises(tl.IllegalActionError, match="chance node"):
+        s.apply(s.chance_outcomes()[0][0], by=0)
+    assert s.to_json() == before
+
+
+def test_a_real_time_move_is_taken_only_from_its_own_seats_list(game):
+    s = _played_until(game, lambda s: s.is_simultaneous_node() and len(s.actors()) >= 2)
+    one, other = s.actors()[:2]
+    mine = s.legal_actions(one)
+    theirs = s.legal_actions(other)
+    foreign = next((a for a in mine if a not in theirs), None)
+    assert foreign is not None, "the two seats hold the same cards"
+    before = s.to_json()
+    with pytest.raises(tl.IllegalActionError):
+        s.apply(foreign, by=other)
+    assert s.to_json() == before
+    idle = next(p for p in range(game.players) if p not in s.actors()) \
+        if len(s.actors()) < game.players else None
+    for by in ([idle] if idle is not None else []) + [True, -1, game.players]:
+        with pytest.raises(tl.IllegalActionError):
+            s.apply(mine[0], by=by)
+        assert s.to_json() == before
+    taken = s.clone()
+    taken.apply(mine[0], by=one)
+    slow = s.clone()
+    slow.apply(type(mine[0])(**{f: getattr(mine[0], f) for f in mine[0].__dataclass_fields__}),
+               by=one)
+    assert taken.to_json() == slow.to_json() != before
