@@ -235,10 +235,14 @@ class StagedState(KindState, DeclaredState):
     #: Whether the class has an :meth:`_each_step` rule (set per class: the loop skips
     #: the call of an empty rule, once or twice a step).
     _EACH_STEP: ClassVar[bool] = False
+    #: Whether the class recognises its chance outcomes itself (:meth:`_handed_out`):
+    #: otherwise ``apply`` scans them, written out, without a call.
+    _QUICK_OUTCOMES: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._EACH_STEP = cls._each_step is not StagedState._each_step
+        cls._QUICK_OUTCOMES = cls._handed_out is not StagedState._handed_out
 
     # -- the engine loop ------------------------------------------------------------------
     def _run(self) -> None:
@@ -367,15 +371,28 @@ class StagedState(KindState, DeclaredState):
                 if moves is None:
                     moves = self._legal_actions(cp)
                 for o in moves:
-                    if o is action:
-                        self._apply(action, cp)
+                    if o is action:  # written out: this runs every decision
+                        self.KINDS.appliers[action.__class__](self, action, cp)
+                        self._run()
                         self._trail = (self._trail, cp, action)
                         return
         elif cp == CHANCE:
-            if by is None and self._handed_out(action):
-                self._apply(action, CHANCE)
-                self._trail = (self._trail, CHANCE, action)
-                return
+            if by is None:
+                if self._QUICK_OUTCOMES:
+                    if self._handed_out(action):
+                        self._apply(action, CHANCE)
+                        self._trail = (self._trail, CHANCE, action)
+                        return
+                else:
+                    outcomes = self._chance
+                    if outcomes is None:
+                        outcomes = self._chance_outcomes()
+                    for o, _ in outcomes:
+                        if o is action:  # written out: this runs every draw
+                            self.KINDS.appliers[action.__class__](self, action, CHANCE)
+                            self._run()
+                            self._trail = (self._trail, CHANCE, action)
+                            return
         elif cp == SIMULTANEOUS and by.__class__ is int:
             # A real-time phase: the seat's list, if it was handed out, is the cache.
             cache = self._legal

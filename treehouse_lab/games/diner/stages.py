@@ -349,7 +349,8 @@ class EndStep(DinerStage):
 
     def settle(self, s: DinerState) -> bool:
         p = self.player
-        if s.mastered(p) or (not self.announced and s.hands[p]):
+        # The cheap test first: the Challenge conditions are only read when it fails.
+        if (not self.announced and s.hands[p]) or s.mastered(p):
             return False
         s.pop()
         return True

@@ -10,15 +10,14 @@ extra rulings (R1, R2, ...), docs/rulings/pyramids.md.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, ClassVar, Sequence
 
+from ...core.chance import UniformOutcomes
 from ...core.codec import ActionSpace, Listed
 from ...core.game import configurations_of
 from ...core.options import Option
 from ...errors import RuleError, quote
 from ...protocol import Action, Game
-from . import data
 from .actions import PASS, ROLLS, Pass, Play, Roll
 from .arrangement import FACES, TRIO, Arrangement
 from .rules import HOUSE_SIDE, TRIO_SIDE, turn_rule
@@ -103,9 +102,10 @@ class PyramidsGame(Game):
         self.solitaire: bool = self.players == SOLITAIRE
         #: The move table of this Aim ruling (table.py), shared by every game with it.
         self.table = table(self.aim_stack_top)
-        #: The die: six faces at 1/6 each, one list shared by every roll.
-        self.roll_outcomes: list[tuple[Action, Fraction]] = [
-            (ROLLS[f], data.FACE_PROBABILITY) for f in FACES]
+        #: The die: six faces at 1/6 each (data.FACE_PROBABILITY), one list shared by
+        #: every roll (a state hands out copies).
+        self.roll_outcomes: UniformOutcomes = UniformOutcomes.of(
+            (ROLLS[f] for f in FACES), len(FACES))
         self._components = {
             "pyramids": sorted(
                 [f"p{p}:{c}" for p in range(self.players) for c in TRIO]
