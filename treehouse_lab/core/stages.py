@@ -418,7 +418,6 @@ class StagedState(KindState, DeclaredState):
                 return True
         return False
 
-
     # -- words ----------------------------------------------------------------------------
     @property
     def stage(self) -> str:
@@ -444,7 +443,6 @@ class StagedState(KindState, DeclaredState):
             changed = next(k for k in before if before[k] != after.get(k))
             raise RuleError(f"{changed}: the engine does not wait at this position (it "
                             "would carry on by itself); save positions the engine stops at")
-
 
 
 def _listed(moves: Sequence[Action], action: Any) -> bool:
