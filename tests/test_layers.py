@@ -3,8 +3,9 @@ imports a board, the widget stack or another game, and only ``boards`` imports i
 or anywidget; the core imports nothing of the package but the core and the errors (no
 circle through ``protocol``); and no module takes another module's private (underscore)
 names, by import or through a module it imported (``from .state import _FIELDS``,
-``state._FIELDS``). Read from the source with ``ast``, so an import hidden inside a
-function counts too. Each check lists every violation, not only the first."""
+``state._FIELDS``); and no module is over 500 lines. Read from the source with ``ast``, so
+an import hidden inside a function counts too. Each check lists every violation, not only
+the first."""
 
 from __future__ import annotations
 
@@ -219,3 +220,30 @@ def test_the_scan_sees_imports_of_every_form(tmp_path):
 def test_the_scan_reads_real_modules(name):
     path = PKG.joinpath(*name.split(".")).with_suffix(".py")
     assert _imports(path), f"no import found in {path}"
+
+
+#: The most lines a module of the package may have (issue 16: "no module over 500 lines").
+MAX_MODULE_LINES = 500
+
+
+def _long_modules(pkg: Path = PKG) -> list[str]:
+    out = []
+    for path in sorted(pkg.rglob("*.py")):
+        n = len(path.read_text(encoding="utf-8").splitlines())
+        if n > MAX_MODULE_LINES:
+            out.append(f"{_module_name(path, pkg)}: {n} lines (at most {MAX_MODULE_LINES})")
+    return out
+
+
+def test_no_module_is_over_500_lines():
+    bad = _long_modules()
+    assert not bad, "\n".join(bad)
+
+
+def test_the_length_scan_can_fail(tmp_path):
+    fake = tmp_path / "treehouse_lab"
+    (fake / "games").mkdir(parents=True)
+    (fake / "games" / "long.py").write_text("x = 1\n" * (MAX_MODULE_LINES + 1))
+    (fake / "games" / "short.py").write_text("x = 1\n" * MAX_MODULE_LINES)
+    assert _long_modules(fake) == [
+        f"treehouse_lab.games.long: {MAX_MODULE_LINES + 1} lines (at most 500)"]

@@ -261,6 +261,12 @@ class DinerGame(Game):
         self.plate_of = {(o, s, k): PlacePlate(o, self.symbol_names[s], kinds[k])
                          for o, syms in self.symbols.items() for s in set(syms) if s >= p0
                          for k in self.ingredients}
+        #: Phase 2's moves at each symbol of each order, in the order's symbol order:
+        #: (symbol, its Place or None on a plate, its StartJoker, its PlacePlate for each
+        #: kind index, None for the bee and off a plate).
+        self.moves_at = {o: tuple((sy, self.place_of.get((o, sy)), self.start_of[(o, sy)],
+                                   tuple(self.plate_of.get((o, sy, k)) for k in range(len(kinds))))
+                                  for sy in syms) for o, syms in self.symbols.items()}
         self.bee_of = {o: AssignBee(o) for o in orders}
         self.play_of = {c: PlayAction(c) for c in self.action_cards}
         self.action_draws = UniformDraws({c: DrawAction(c) for c in self.action_cards})

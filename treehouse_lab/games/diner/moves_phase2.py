@@ -91,34 +91,35 @@ class PlaceKind(Kind):
 
         places: list[Action] = []
         open_symbols: list[Action] = []
+        moves_at = g.moves_at
         pos = -1   # the order's position among the kitchen's orders
         for e in s.kitchens[player]:
             if e is None:
                 continue
             pos += 1
-            o, covers = e[0], e[1]
-            syms = g.symbols[o]
+            covers = e[1]
             seen = set()
-            for sym, c in zip(syms, covers):
+            for (sym, place, start, plates), c in zip(moves_at[e[0]], covers):
                 if c or sym in seen:
                     continue
                 seen.add(sym)
                 if sym >= p0:
                     # Only a letter with no kind yet needs the count: on a letter that holds
                     # a kind, its kind keeps the most, as on an ingredient symbol (below).
+                    syms = g.symbols[e[0]]
                     kind = letter_kind(syms, covers, p0, sym)
-                    places += [g.plate_of[(o, sym, k)] for k in g.ingredients
+                    places += [plates[k] for k in g.ingredients
                                if sup[k] and s.plate_ok(covers, syms, sym, k)
                                and (kind is not None or keeps_most(pos, sym, k))]
                     if g.plate_jokers and kind is not None:
-                        open_symbols.append(g.start_of[(o, sym)])
+                        open_symbols.append(start)
                     continue
                 # A k on a free k symbol always keeps the most (D35): an assignment that
                 # leaves the symbol free either places no k (add this one) or has a k on a
                 # plate (move it here: its letter keeps or loses a kind, nothing fewer fits).
                 if sup[sym]:
-                    places.append(g.place_of[(o, sym)])
-                open_symbols.append(g.start_of[(o, sym)])
+                    places.append(place)
+                open_symbols.append(start)
         starts = (open_symbols if s.can_start_joker(player)
                   and (g.jokers == "any" or not places) else [])
         if g.bee is not None and sup[g.bee]:

@@ -79,7 +79,7 @@ class PlacingPlan:
     one less than the best count among the choices that give L the kind ``k``. The
     placement keeps the most exactly when that best equals :attr:`best`."""
 
-    __slots__ = ("supply", "need", "letters", "where", "have", "best")
+    __slots__ = ("supply", "need", "letters", "where", "have", "flat", "best")
 
     def __init__(self, supply: Sequence[int], orders: Orders, plate0: int,
                  kinds: Sequence[int]) -> None:
@@ -107,6 +107,15 @@ class PlacingPlan:
         #: The kinds in the supply, the most plentiful tried first (the order changes
         #: only how soon the search meets its goal, never the most it finds).
         self.have = sorted((k for k in kinds if supply[k]), key=lambda k: -supply[k])
+        #: The empty letters one after another: (order's index in ``letters``, letter's
+        #: index, free plates, kinds its order's letters hold, free plates from here on).
+        flat: list[tuple[int, int, int, frozenset[int], int]] = []
+        left = sum(f for e, _ in letters for f in e)
+        for soup, (frees, taken) in enumerate(letters):
+            for letter, free in enumerate(frees):
+                flat.append((soup, letter, free, taken, left))
+                left -= free
+        self.flat = flat
         ceiling = min(sum(supply[k] for k in kinds),
                       sum(need) + sum(f for e, _ in letters for f in e))
         self.best = self._search(None, ceiling)
@@ -119,35 +128,43 @@ class PlacingPlan:
 
     def _search(self, force: tuple[int, int, int] | None, goal: int) -> int:
         """The best count over the choices of kinds for the empty letters (``force``: one
-        letter's kind fixed), stopping once ``goal`` is met; -1 if no choice is allowed."""
-        supply, have, letters = self.supply, self.have, self.letters
+        letter's kind fixed), stopping once ``goal`` is met; -1 if no choice is allowed.
+
+        Branch and bound over the letters, one after another: the count is kept as it
+        grows (a ``k`` on a letter of ``f`` free plates adds ``min(s_k, need_k + f) -
+        min(s_k, need_k)``, at most ``f``), and a branch stops once even every plate left
+        filled could not beat the best found so far."""
+        supply, have, flat = self.supply, self.have, self.flat
         need = list(self.need)
+        n = len(flat)
+        fixed = None if force is None else (force[0], force[1])
         best = -1
 
-        def search(soup: int, letter: int, used: frozenset[int]) -> bool:
-            """Try every kind for the remaining empty letters; True once ``goal`` is met."""
+        def search(i: int, total: int, used: tuple[int, ...]) -> bool:
+            """Try every kind for letters ``i`` on; True once ``goal`` is met."""
             nonlocal best
-            if soup == len(letters):
-                best = max(best, sum(min(supply[k], need[k]) for k in have))
+            if i == n:
+                if total > best:
+                    best = total
                 return best >= goal
-            frees, taken = letters[soup]
-            if letter == len(frees):
-                return search(soup + 1, 0, frozenset())
-            if force is not None and force[0] == soup and force[1] == letter:
-                choices: Sequence[int] = (force[2],)
-            else:
-                choices = have
-            for k in choices:
+            soup, letter, free, taken, rest = flat[i]
+            if total + rest <= best:
+                return False     # every plate left filled would not beat the best
+            if not letter:
+                used = ()        # a new order: its letters differ only among themselves
+            forced = fixed is not None and fixed == (soup, letter)
+            for k in (force[2],) if forced else have:  # type: ignore[index]
                 if k in taken or k in used:
                     continue
-                need[k] += frees[letter]
-                done = search(soup, letter + 1, used | {k})
-                need[k] -= frees[letter]
+                nk, sk = need[k], supply[k]
+                need[k] = nk + free
+                done = search(i + 1, total + min(sk, nk + free) - min(sk, nk), (*used, k))
+                need[k] = nk
                 if done:
                     return True
-            if choices is have:
-                return search(soup, letter + 1, used)    # the letter gets nothing now
+            if not forced:
+                return search(i + 1, total, used)    # the letter gets nothing now
             return False
 
-        search(0, 0, frozenset())
+        search(0, sum(min(supply[k], need[k]) for k in have), ())
         return best

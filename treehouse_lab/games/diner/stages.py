@@ -107,8 +107,7 @@ COLUMN = loader(_column)
 
 def _on_turn(s: DinerState, p: int) -> str:
     """'Player 2 (on Player 1's turn)' for a decision out of turn, else the name."""
-    name = s.game.player_name
-    a = s.active
+    name, a = s.game.player_name, s.active
     return name(p) + (f" (on {name(a)}'s turn)" if a is not None and a != p else "")
 
 

@@ -82,29 +82,18 @@ class DinerReads:
         return list(self.done_challenges[player])
 
     def mastered(self, player: int) -> list[str]:
-        """The face-up Challenges whose condition holds now (Mastering Challenges)."""
+        """The face-up Challenges whose condition holds now (Mastering Challenges). Asked
+        at the end of every turn with a module, so the conditions read a view whose fields
+        are read off the position only when a condition asks (each at most once)."""
         if not self.open_challenges[player]:
             return []
-        view = self.challenge_view(player)
+        view = ChallengeViewOnDemand(self, player)
         cards = self.game.challenges
         return [c for c in self.open_challenges[player] if cards[c].mastered(view)]
 
     def challenge_view(self, player: int) -> ChallengeView:
         """What Challenge conditions look at, for ``player`` now."""
-        g = self.game
-        sup = self.supplies[player]
-        orders = [e for e in self.kitchens[player] if e is not None]
-        return ChallengeView(
-            supply=MappingProxyType({g.kinds[k]: sup[k] for k in g.ingredients}),
-            chefs=tuple(g.chefs[e[0]] for e in orders),
-            spaces=tuple(i + 1 for i, e in enumerate(self.kitchens[player]) if e is not None),
-            covered=sum(1 for e in orders for c in e[1] if c),
-            bees_on_orders=sum(e[2] for e in orders),
-            beehive=self.hives[player],
-            delivered=len(self.deliveries[player]),
-            delivered_points=sum(g.orders[o].points for o in self.deliveries[player]),
-            mood=self.moods[player],
-            emptied=self.emptied if self.active == player else ())
+        return ChallengeView(**{name: read(self, player) for name, read in VIEW_READERS.items()})
 
     def hand(self, player: int) -> list[str]:
         """The Action cards in ``player``'s hand (observations show them only to their
@@ -359,3 +348,42 @@ class DinerReads:
         if any_order and g.bee is not None and sup[g.bee]:
             out.add(g.bee)
         return [g.kinds[k] for k in sorted(out)]
+
+
+# -- what Challenge conditions look at ----------------------------------------------------------
+
+def _orders(s: Any, p: int) -> list:
+    return [e for e in s.kitchens[p] if e is not None]
+
+
+#: How each field of :class:`ChallengeView` is read off a position for one player: both
+#: the whole view and the view read on demand are made of these.
+VIEW_READERS: dict[str, Any] = {
+    "supply": lambda s, p: MappingProxyType(
+        {s.game.kinds[k]: s.supplies[p][k] for k in s.game.ingredients}),
+    "chefs": lambda s, p: tuple(s.game.chefs[e[0]] for e in _orders(s, p)),
+    "spaces": lambda s, p: tuple(i + 1 for i, e in enumerate(s.kitchens[p]) if e is not None),
+    "covered": lambda s, p: sum(1 for e in _orders(s, p) for c in e[1] if c),
+    "bees_on_orders": lambda s, p: sum(e[2] for e in _orders(s, p)),
+    "beehive": lambda s, p: s.hives[p],
+    "delivered": lambda s, p: len(s.deliveries[p]),
+    "delivered_points": lambda s, p: sum(s.game.orders[o].points for o in s.deliveries[p]),
+    "mood": lambda s, p: s.moods[p],
+    "emptied": lambda s, p: s.emptied if s.active == p else (),
+}
+
+
+class ChallengeViewOnDemand:
+    """A :class:`ChallengeView` whose fields are read when first asked for (the
+    conditions of two Challenges read one or two of its ten fields)."""
+
+    def __init__(self, state: Any, player: int) -> None:
+        self._state, self._player = state, player
+
+    def __getattr__(self, name: str) -> Any:
+        read = VIEW_READERS.get(name)
+        if read is None:
+            raise AttributeError(name)
+        value = read(self._state, self._player)
+        setattr(self, name, value)
+        return value
