@@ -82,3 +82,24 @@ def test_a_real_time_move_is_taken_only_from_its_own_seats_list(game):
     slow.apply(type(mine[0])(**{f: getattr(mine[0], f) for f in mine[0].__dataclass_fields__}),
                by=one)
     assert taken.to_json() == slow.to_json() != before
+
+
+def test_a_draw_hands_out_the_nodes_outcomes_anew_each_time(game):
+    """The draw's outcomes are made for the caller at each call (not kept and copied):
+    the same outcomes as core's path reads off the stage, known to be uniform, and a
+    caller's changes to one list reach neither the next list nor the game."""
+    from treehouse_lab.core.chance import UniformOutcomes
+    from treehouse_lab.core.stages import StagedState
+
+    s = _played_until(game, lambda s: s.is_chance_node() and s.phase == "deal"
+                      and len(s.chance_outcomes()) > 20)
+    first = s.chance_outcomes()
+    assert first == StagedState.chance_outcomes(s)
+    assert first.__class__ is UniformOutcomes and first.equal
+    drawn = first[3][0]
+    first.clear()
+    second = s.chance_outcomes()
+    assert second is not first and len(second) > 20 and second.equal
+    pool = len(s.pool)
+    s.apply(drawn)
+    assert drawn.card not in s.pool and len(s.pool) == pool - 1

@@ -143,6 +143,14 @@ class MagicalState(StagedState):
                     and card in self.pool)
         return super()._handed_out(action)
 
+    def chance_outcomes(self) -> list:
+        """At a draw, the outcomes made anew for the caller (``Deal.outcomes``: a new
+        list each time), so not kept and copied: ``apply`` recognises a draw without
+        them (``_handed_out``). Other chance nodes as core's."""
+        if self.current_player == CHANCE and self.stack[-1].__class__ is Deal:
+            return self.game.deal.outcomes(self.pool)
+        return super().chance_outcomes()
+
     def _is_legal(self, action: Any, player: int) -> bool:
         """A draw's outcomes are the draws of the undealt cards (``Deal.outcomes``), so a
         draw is legal when its card is undealt: no scan of the ~60 outcomes. Other chance
