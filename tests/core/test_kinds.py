@@ -271,6 +271,18 @@ def test_vocabulary_checks_evaluates_and_describes():
     assert back == cond
 
 
+def test_a_bound_term_answers_as_evaluate_does():
+    v = make_vocabulary()
+    hands = [[], ["gold"], ["gold", "copper"], ["silver", "silver", "gold"]]
+    for data in ({"kind": "only", "metals": ["gold", "silver"]}, {"kind": "at_least", "count": 2},
+                 {"kind": "has", "metal": "silver"}):
+        cond = v.check(data, "card")
+        bound = v.bind(cond)
+        answers = [bound(h) for h in hands]
+        assert answers == [v.evaluate(cond, h) for h in hands]
+        assert True in answers and False in answers, data
+
+
 @pytest.mark.parametrize("data,needle", [
     ({"kind": "most", "count": 1}, "unknown coin condition 'most'; known: at_least, only, has"),
     ({"count": 1}, "unknown coin condition None"),

@@ -37,6 +37,7 @@ Sketch (a game with one action)::
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, fields
 from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Generic, Iterator, Mapping, Sequence, TypeVar
@@ -365,6 +366,12 @@ class Vocabulary(Generic[T]):
         """The term's value for ``subject`` (``data`` as returned by :meth:`check`)."""
         term, params = self._split(data)
         return term.evaluate(subject, **params)
+
+    def bind(self, data: Mapping[str, Any]) -> Callable[[Any], T]:
+        """:meth:`evaluate` with ``data`` read once: a function of the subject alone, for
+        a term asked of many subjects (a card's condition at every end of turn)."""
+        term, params = self._split(data)
+        return functools.partial(term.evaluate, **params)
 
     def text(self, data: Mapping[str, Any]) -> str:
         """The term's sentence, for a card or a rules page."""

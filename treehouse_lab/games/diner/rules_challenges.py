@@ -4,6 +4,7 @@ sentence; importable from ``rules`` too."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
@@ -161,4 +162,9 @@ class Challenge:
         return f"{self.name} {CONDITIONS.text(self.condition)}"
 
     def mastered(self, view: ChallengeView) -> bool:
-        return CONDITIONS.evaluate(self.condition, view)
+        return self._condition(view)
+
+    @functools.cached_property
+    def _condition(self) -> Any:
+        """The condition bound once (asked at every end of turn with Save the Bees)."""
+        return CONDITIONS.bind(self.condition)
