@@ -137,7 +137,7 @@ class PlacingPlan:
         supply, have, flat = self.supply, self.have, self.flat
         need = list(self.need)
         n = len(flat)
-        fixed = None if force is None else (force[0], force[1])
+        fixed, fixed_kind = (None, -1) if force is None else ((force[0], force[1]), force[2])
         best = -1
 
         def search(i: int, total: int, used: tuple[int, ...]) -> bool:
@@ -153,7 +153,7 @@ class PlacingPlan:
             if not letter:
                 used = ()        # a new order: its letters differ only among themselves
             forced = fixed is not None and fixed == (soup, letter)
-            for k in (force[2],) if forced else have:  # type: ignore[index]
+            for k in (fixed_kind,) if forced else have:
                 if k in taken or k in used:
                     continue
                 nk, sk = need[k], supply[k]

@@ -7,7 +7,7 @@ A mixin of :class:`~.state.DinerState`, which declares the fields read here.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ...protocol import Action
 from .rules import ChallengeView, a_an, capacity, joker_can_finish, plate_name
@@ -352,13 +352,14 @@ class DinerReads:
 
 # -- what Challenge conditions look at ----------------------------------------------------------
 
-def _orders(s: Any, p: int) -> list:
+def _orders(s: Any, p: int) -> list[Any]:
+    """The orders in ``p``'s kitchen, its empty spaces left out."""
     return [e for e in s.kitchens[p] if e is not None]
 
 
 #: How each field of :class:`ChallengeView` is read off a position for one player: both
 #: the whole view and the view read on demand are made of these.
-VIEW_READERS: dict[str, Any] = {
+VIEW_READERS: dict[str, Callable[[Any, int], Any]] = {
     "supply": lambda s, p: MappingProxyType(
         {s.game.kinds[k]: s.supplies[p][k] for k in s.game.ingredients}),
     "chefs": lambda s, p: tuple(s.game.chefs[e[0]] for e in _orders(s, p)),
