@@ -11,7 +11,7 @@ from . import stages as st
 from .actions import FinishAssigning, Joker, Place, StartJoker
 from .moves import RULES, not_now, supply_path, top_named, who
 from .rules import BEE, DAISY, a_an, ingredient, joker_done, plate_name, title
-from .rules_assign import PlacingPlan, letter_kind
+from .rules_assign import PlacingPlan, letter_holds
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerState
@@ -106,12 +106,16 @@ class PlaceKind(Kind):
                 if sym >= p0:
                     # Only a letter with no kind yet needs the count: on a letter that holds
                     # a kind, its kind keeps the most, as on an ingredient symbol (below).
-                    syms = g.symbols[e[0]]
-                    kind = letter_kind(syms, covers, p0, sym)
-                    places += [plates[k] for k in g.ingredients
-                               if sup[k] and s.plate_ok(covers, syms, sym, k)
-                               and (kind is not None or keeps_most(pos, sym, k))]
-                    if g.plate_jokers and kind is not None:
+                    mine, others = letter_holds(g.symbols[e[0]], covers, p0, sym)
+                    if not mine:
+                        places += [plates[k] for k in g.ingredients
+                                   if sup[k] and k not in others and keeps_most(pos, sym, k)]
+                        continue
+                    if len(mine) == 1:
+                        (k,) = mine
+                        if sup[k] and k not in others and k in g.ingredients:
+                            places.append(plates[k])
+                    if g.plate_jokers:
                         open_symbols.append(start)
                     continue
                 # A k on a free k symbol always keeps the most (D35): an assignment that

@@ -22,32 +22,31 @@ from typing import Iterable, Sequence
 Orders = Iterable[tuple[Sequence[int], Sequence[tuple[int, ...]]]]
 
 
-def plate_letters(symbols: Sequence[int], covers: Sequence[tuple[int, ...]], plate0: int
-                  ) -> dict[int, list]:
-    """``{plate symbol: [free plates, kind or None]}`` for one order: a letter's kind is
-    the ingredient lying alone on one of its plates (a joker stack names none: it stands
-    for the kind its letter already holds, D29)."""
-    letters: dict[int, list] = {}
-    for s, c in zip(symbols, covers):
-        if s < plate0:
-            continue
-        slot = letters.setdefault(s, [0, None])
-        if not c:
-            slot[0] += 1
-        elif len(c) == 1:
-            slot[1] = c[0]
-    return letters
-
-
 def letter_kind(symbols: Sequence[int], covers: Sequence[tuple[int, ...]], plate0: int,
                 plate: int) -> int | None:
-    """The kind letter ``plate`` of one order holds, as :func:`plate_letters` names it (the
-    ingredient lying alone on one of its plates; None when none does)."""
+    """The kind letter ``plate`` of one order holds: the ingredient lying alone on one of
+    its plates (None when none does; a joker stack names none: it stands for the kind its
+    letter already holds, D29)."""
     kind = None
     for s, c in zip(symbols, covers):
         if s == plate and len(c) == 1:
             kind = c[0]
     return kind
+
+
+def letter_holds(symbols: Sequence[int], covers: Sequence[tuple[int, ...]], plate0: int,
+                 plate: int) -> tuple[set[int], set[int]]:
+    """The kinds lying alone on the plates of letter ``plate`` of one order, and on its
+    other letters. A ``k`` may go on a plate of the letter exactly when every kind on the
+    letter is ``k`` and no other letter holds ``k``: "Identical plates of one order must
+    be filled with identical ingredients. Different plates need different ingredients."
+    (Secret Ingredient; one pass where asking each kind would read the order each time.)"""
+    mine: set[int] = set()
+    others: set[int] = set()
+    for s, c in zip(symbols, covers):
+        if s >= plate0 and len(c) == 1:
+            (mine if s == plate else others).add(c[0])
+    return mine, others
 
 
 def has_free_plate(orders: Orders, plate0: int) -> bool:
@@ -89,10 +88,26 @@ class PlacingPlan:
         #: (order's position, letter symbol) -> (index in ``letters``, letter's index).
         where: dict[tuple[int, int], tuple[int, int]] = {}
         for pos, (syms, covers) in enumerate(orders):
+            # One pass over the order: its free ingredient symbols, and its letters, if it
+            # has any, as {letter: [free plates, kind or None]} (the kind as letter_kind
+            # reads it).
+            found: dict[int, list] | None = None
             for s, c in zip(syms, covers):
-                if s < plate0 and not c:
-                    need[s] += 1
-            found = plate_letters(syms, covers, plate0)
+                if s < plate0:
+                    if not c:
+                        need[s] += 1
+                    continue
+                if found is None:
+                    found = {}
+                slot = found.get(s)
+                if slot is None:
+                    slot = found[s] = [0, None]
+                if not c:
+                    slot[0] += 1
+                elif len(c) == 1:
+                    slot[1] = c[0]
+            if found is None:
+                continue
             taken = frozenset(v[1] for v in found.values() if v[1] is not None)
             empty: list[int] = []
             for sym, (free, kind) in found.items():
@@ -138,6 +153,8 @@ class PlacingPlan:
         need = list(self.need)
         n = len(flat)
         fixed, fixed_kind = (None, -1) if force is None else ((force[0], force[1]), force[2])
+        if n == 1:
+            return self._one_letter(need, fixed, fixed_kind)
         best = -1
 
         def search(i: int, total: int, used: tuple[int, ...]) -> bool:
@@ -167,4 +184,26 @@ class PlacingPlan:
             return False
 
         search(0, sum(min(supply[k], need[k]) for k in have), ())
+        return best
+
+    def _one_letter(self, need: list[int], fixed: tuple[int, int] | None,
+                    fixed_kind: int) -> int:
+        """:meth:`_search` when the kitchen has a single empty letter (about half of the
+        kitchens that need the count): the best of "nothing" and each kind its order
+        allows, each adding ``min(s_k, need_k + f) - min(s_k, need_k)``, counted directly.
+        The search finds the same most, since its goal is a true ceiling (it only stops
+        early at the most there is); forced to a kind, that kind's count, -1 if the
+        order's other letters hold it."""
+        supply = self.supply
+        soup, letter, free, taken, _ = self.flat[0]
+        base = sum(min(supply[k], need[k]) for k in self.have)
+        forced = fixed is not None and fixed == (soup, letter)
+        best = -1 if forced else base
+        for k in (fixed_kind,) if forced else self.have:
+            if k in taken:
+                continue
+            nk, sk = need[k], supply[k]
+            total = base + min(sk, nk + free) - min(sk, nk)
+            if total > best:
+                best = total
         return best
