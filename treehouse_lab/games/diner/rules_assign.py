@@ -78,15 +78,16 @@ class PlacingPlan:
     one less than the best count among the choices that give L the kind ``k``. The
     placement keeps the most exactly when that best equals :attr:`best`."""
 
-    __slots__ = ("supply", "need", "letters", "where", "have", "flat", "best")
+    __slots__ = ("supply", "need", "letters", "where", "have", "flat", "best", "optimal")
 
     def __init__(self, supply: Sequence[int], orders: Orders, plate0: int,
                  kinds: Sequence[int]) -> None:
         need = [0] * len(supply)
         #: Per order with letters still to choose: (free plates of each, kinds taken).
         letters: list[tuple[tuple[int, ...], frozenset[int]]] = []
-        #: (order's position, letter symbol) -> (index in ``letters``, letter's index).
-        where: dict[tuple[int, int], tuple[int, int]] = {}
+        #: (order's position, letter symbol) -> (index in ``letters``, letter's index,
+        #: index in ``flat``).
+        where: dict[tuple[int, int], tuple[int, int, int]] = {}
         for pos, (syms, covers) in enumerate(orders):
             # One pass over the order: its free ingredient symbols, and its letters, if it
             # has any, as {letter: [free plates, kind or None]} (the kind as letter_kind
@@ -114,7 +115,7 @@ class PlacingPlan:
                 if free and kind is not None:
                     need[kind] += free
                 elif free:
-                    where[(pos, sym)] = (len(letters), len(empty))
+                    where[(pos, sym)] = (len(letters), len(empty), len(where))
                     empty.append(free)
             if empty:
                 letters.append((tuple(empty), taken))
@@ -131,6 +132,9 @@ class PlacingPlan:
                 flat.append((soup, letter, free, taken, left))
                 left -= free
         self.flat = flat
+        #: The kinds (None: nothing) of one choice for the letters of ``flat`` that places
+        #: :attr:`best`, found by the search (None until it finds one).
+        self.optimal: tuple[int | None, ...] | None = None
         ceiling = min(sum(supply[k] for k in kinds),
                       sum(need) + sum(f for e, _ in letters for f in e))
         self.best = self._search(None, ceiling)
@@ -138,12 +142,42 @@ class PlacingPlan:
     def keeps(self, pos: int, plate: int, k: int) -> bool:
         """Whether a ``k`` on a free plate of letter ``plate`` (a letter with no kind yet)
         of the order at position ``pos`` (among the kitchen's orders) keeps the most."""
-        letter = self.where[(pos, plate)]
-        return self._search((*letter, k), self.best) >= self.best
+        soup, letter, i = self.where[(pos, plate)]
+        if self._reaches(i, k):
+            return True
+        return self._search((soup, letter, k), self.best) >= self.best
+
+    def _reaches(self, i: int, k: int) -> bool:
+        """Whether the best choice found, changed to give letter ``i`` of ``flat`` the
+        kind ``k`` (the letter of its order that had ``k`` taking this one's old kind),
+        still places :attr:`best`: then ``k`` there keeps the most without a search. Most
+        placements that keep the most are found so; a False here proves nothing."""
+        optimal = self.optimal
+        if optimal is None:
+            return False
+        if optimal[i] == k:
+            return True
+        flat = self.flat
+        soup, _, _, taken, _ = flat[i]
+        if k in taken:
+            return False
+        choice = list(optimal)
+        for j, e in enumerate(flat):
+            if e[0] == soup and choice[j] == k:
+                choice[j] = optimal[i]   # a swap keeps the order's letters different
+        choice[i] = k
+        need = list(self.need)
+        for e, kind in zip(flat, choice):
+            if kind is not None:
+                need[kind] += e[2]
+        supply = self.supply
+        return sum(min(supply[c], need[c]) for c in self.have) >= self.best
 
     def _search(self, force: tuple[int, int, int] | None, goal: int) -> int:
-        """The best count over the choices of kinds for the empty letters (``force``: one
-        letter's kind fixed), stopping once ``goal`` is met; -1 if no choice is allowed.
+        """The best count over the choices of kinds for the empty letters, stopping once
+        ``goal`` is met; -1 if no choice is allowed. With ``force`` (one letter's kind
+        fixed) only whether the count reaches ``goal`` is asked, so branches that cannot
+        reach it are not tried, and a count below ``goal`` may come back as -1.
 
         Branch and bound over the letters, one after another: the count is kept as it
         grows (a ``k`` on a letter of ``f`` free plates adds ``min(s_k, need_k + f) -
@@ -156,6 +190,10 @@ class PlacingPlan:
         if n == 1:
             return self._one_letter(need, fixed, fixed_kind)
         best = -1
+        record = force is None
+        # Forced, a count below the goal is as good as none.
+        floor = -1 if record else goal - 1
+        chosen: list[int | None] = [None] * n
 
         def search(i: int, total: int, used: tuple[int, ...]) -> bool:
             """Try every kind for letters ``i`` on; True once ``goal`` is met."""
@@ -163,9 +201,11 @@ class PlacingPlan:
             if i == n:
                 if total > best:
                     best = total
+                    if record:
+                        self.optimal = tuple(chosen)
                 return best >= goal
             soup, letter, free, taken, rest = flat[i]
-            if total + rest <= best:
+            if total + rest <= best or total + rest <= floor:
                 return False     # every plate left filled would not beat the best
             if not letter:
                 used = ()        # a new order: its letters differ only among themselves
@@ -175,7 +215,9 @@ class PlacingPlan:
                     continue
                 nk, sk = need[k], supply[k]
                 need[k] = nk + free
+                chosen[i] = k
                 done = search(i + 1, total + min(sk, nk + free) - min(sk, nk), (*used, k))
+                chosen[i] = None
                 need[k] = nk
                 if done:
                     return True
