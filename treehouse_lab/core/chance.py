@@ -13,6 +13,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import repeat
 from math import gcd, lcm
+from operator import itemgetter
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..errors import RuleError, quote
@@ -79,7 +80,12 @@ class UniformDraws:
         if pairs is None:
             p = _equal(k)
             pairs = self._pairs[k] = {key: (a, p) for key, a in self._actions.items()}
-        made = UniformOutcomes(map(pairs.__getitem__, pile))
+        if k > 1:
+            # One C call for every lookup (a draw from a ~90-card pile: twice as fast as a
+            # lookup per card); itemgetter of a single key would give the pair itself.
+            made = UniformOutcomes(itemgetter(*pile)(pairs))
+        else:
+            made = UniformOutcomes(map(pairs.__getitem__, pile))
         made.equal = True
         return made
 
