@@ -103,3 +103,30 @@ def test_a_draw_hands_out_the_nodes_outcomes_anew_each_time(game):
     pool = len(s.pool)
     s.apply(drawn)
     assert drawn.card not in s.pool and len(s.pool) == pool - 1
+
+
+def test_the_undealt_test_is_membership_of_the_sorted_pool(game):
+    """``undealt`` finds a card by binary search, which is right only while the pool is
+    sorted: at every deal node of seeded games (three rounds' worth of draws) it agrees
+    with a plain scan for every card of the game and for ids that are no card, and a draw
+    removes exactly its card."""
+    asked = 0
+    for seed in range(3):
+        s, rng = game.new_initial_state(), random.Random(seed)
+        while not s.is_terminal():
+            if s.is_chance_node() and s.phase == "deal":
+                pool = s.pool
+                assert list(pool) == sorted(pool)
+                for card in (*game.card_ids, "", "zzz", "a", 7, None):
+                    assert s.undealt(card) == (card in pool), card
+                    asked += 1
+                drawn = sample_outcome(s.chance_outcomes(), rng)
+                s.apply(drawn)
+                assert sorted((*s.pool, drawn.card)) == list(pool)
+                continue
+            if s.is_chance_node():
+                s.apply(sample_outcome(s.chance_outcomes(), rng))
+            else:
+                by = rng.choice(s.actors())
+                s.apply(rng.choice(s.legal_actions(by)), by=by)
+    assert asked > 10_000

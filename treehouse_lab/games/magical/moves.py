@@ -11,6 +11,7 @@ Values are immutable (``state.py``): a change builds the new tuple and assigns i
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any
 
 from ...core.kinds import Kind, KindTable
@@ -60,6 +61,13 @@ def put(values: tuple, i: int, value: Any) -> tuple:
 
 def without(cards: tuple, card: str) -> tuple:
     i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
+
+
+def without_sorted(cards: tuple, card: str) -> tuple:
+    """:func:`without` for a sorted tuple holding ``card`` (the undealt pool), found by
+    a binary search."""
+    i = bisect_left(cards, card)
     return cards[:i] + cards[i + 1:]
 
 
@@ -135,7 +143,7 @@ class DrawCardKind(MagicalKind):
         p = 0
         while not to_draw[p]:   # the first seat owed a card (Deal.settle: one is)
             p += 1
-        s.pool = without(s.pool, a.card)
+        s.pool = without_sorted(s.pool, a.card)
         s.hands = put(s.hands, p, s.hands[p] + (a.card,))
         s.deck = put(s.deck, p, s.deck[p] - 1)
         s.to_draw = put(to_draw, p, to_draw[p] - 1)

@@ -19,6 +19,7 @@ Design (docs/rulings/magical.md has the rulings):
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from operator import or_
 from typing import Any, ClassVar
 
@@ -139,8 +140,7 @@ class MagicalState(StagedState):
             if action.__class__ is not DrawCard:
                 return False
             card = action.card
-            return (card.__class__ is str and self.game.draws.get(card) is action
-                    and card in self.pool)
+            return self.game.draws.get(card) is action and self.undealt(card)
         return super()._handed_out(action)
 
     def chance_outcomes(self) -> list:
@@ -156,8 +156,17 @@ class MagicalState(StagedState):
         draw is legal when its card is undealt: no scan of the ~60 outcomes. Other chance
         outcomes are found in their list, by identity first."""
         if player == CHANCE and self.stack[-1].__class__ is Deal:
-            return action.__class__ is DrawCard and action.card in self.pool
+            return action.__class__ is DrawCard and self.undealt(action.card)
         return super()._is_legal(action, player)
+
+    def undealt(self, card: Any) -> bool:
+        """Whether ``card`` is in the undealt pool: a binary search, since the pool is
+        kept sorted (``sorted_pool``; a draw at every other step scans it otherwise)."""
+        if card.__class__ is not str:
+            return False
+        pool = self.pool
+        i = bisect_left(pool, card)
+        return i < len(pool) and pool[i] == card
 
     @property
     def phase(self) -> str:
