@@ -227,8 +227,10 @@ class StagedState(KindState, DeclaredState):
     stack: tuple[Stage, ...]
     #: ``current_player`` is written by the loop and read as a plain attribute (drivers read
     #: it several times a step); ``_legal`` is the legal list of the one seat that decides,
-    #: or, where several decide at once, a dict of them by seat; ``_chance`` the outcomes.
-    CACHES: ClassVar[tuple[str, ...]] = ("current_player", "_legal", "_chance")
+    #: or, where several decide at once, a dict of them by seat; ``_chance`` the outcomes;
+    #: ``_who`` the seats the top stage named when the loop stopped (() at chance and at
+    #: the end), so a real-time phase's seats are not asked of it again.
+    CACHES: ClassVar[tuple[str, ...]] = ("current_player", "_legal", "_chance", "_who")
     #: A plain class value, so that instances can write the attribute over the protocol's
     #: read-only ``State.current_player`` property (slotted subclasses get a slot).
     current_player = TERMINAL
@@ -257,14 +259,16 @@ class StagedState(KindState, DeclaredState):
                 if self._next_turn():
                     continue
                 self.current_player = TERMINAL
+                self._who = ()
                 break
             top = stack[-1]
             if top.SETTLES and top.settle(self):
                 continue
             if top.CHANCE:
                 self.current_player = CHANCE
+                self._who = ()
             else:
-                actors = top.actors(self)
+                actors = self._who = top.actors(self)
                 if not actors:
                     raise AssertionError(f"{top.NAME}: a stage that waits needs an actor")
                 self.current_player = actors[0] if len(actors) == 1 else SIMULTANEOUS
@@ -314,9 +318,13 @@ class StagedState(KindState, DeclaredState):
         self.stack = self.stack[:-1] + (stage,)
 
     # -- the protocol, read off the top ---------------------------------------------------
-    def _actors(self) -> list[int]:
-        top = self.top
-        return [] if top is None or top.CHANCE else list(top.actors(self))
+    def _actors(self) -> Sequence[int]:
+        """The seats that act now, as the loop found them (read, never changed)."""
+        try:
+            return self._who
+        except AttributeError:   # a state not yet settled by the loop
+            top = self.top
+            return () if top is None or top.CHANCE else top.actors(self)
 
     def _legal_actions(self, player: int) -> list[Action]:
         cp = self.current_player

@@ -244,11 +244,11 @@ class State:
             return []
         if p == CHANCE:
             return [o for o, _ in self._chance_outcomes()]
-        actors = self.actors()
+        actors = self._actors()   # only asked whether the seat is one: no sorted copy
         if player is None:
             if len(actors) != 1:
                 raise RuleError(
-                    f"{self.game.name}: {self.actor_names(actors)} may act now: "
+                    f"{self.game.name}: {self.actor_names(sorted(actors))} may act now: "
                     "say whose actions, legal_actions(player)"
                 )
             player = actors[0]

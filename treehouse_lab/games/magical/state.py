@@ -90,12 +90,11 @@ class MagicalState(StagedState):
         Field("turn", Int(0, lambda g: g.players)),
         Field("owed", Tuple(Str(("any", "unproductive"))), key="familiars_owed"),
     )
-    #: Dropped at every step: ``_who``, the seats acting at this position (a real-time
-    #: phase asks at every ``actors``, ``legal_actions`` and ``apply``); ``_memo``, what
-    #: the building kinds share while one legal list is made (storage room, pipe pairs;
-    #: only move generation reads it, never a kind's ``apply``, which runs before ``_run``
-    #: drops it).
-    CACHES: ClassVar[tuple[str, ...]] = StagedState.CACHES + ("_who", "_memo")
+    #: Dropped at every step: ``_memo``, what the building kinds share while one legal
+    #: list is made (storage room, pipe pairs; only move generation reads it, never a
+    #: kind's ``apply``, which runs before ``_run`` drops it). The seats acting now are
+    #: core's ``_who``, kept by the loop.
+    CACHES: ClassVar[tuple[str, ...]] = StagedState.CACHES + ("_memo",)
     __slots__ = tuple(f.name for f in FIELDS) + ("game",) + CACHES
     PHASES: ClassVar[tuple[str, ...]] = PHASES
 
@@ -115,7 +114,7 @@ class MagicalState(StagedState):
 
     def _run(self) -> None:
         super()._run()
-        self._who = self._memo = None
+        self._memo = None
 
     def _memo_get(self, key: tuple, make: Any) -> Any:
         """``make()``, kept until the position changes."""
@@ -126,12 +125,6 @@ class MagicalState(StagedState):
         if got is None:
             got = memo[key] = make()
         return got
-
-    def _actors(self) -> list[int]:
-        who = self._who
-        if who is None:
-            who = self._who = super()._actors()
-        return who
 
     def _handed_out(self, action: Any) -> bool:
         """A draw's outcomes are the game's draw actions of the undealt cards
