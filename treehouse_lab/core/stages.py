@@ -229,8 +229,10 @@ class StagedState(KindState, DeclaredState):
     #: it several times a step); ``_legal`` is the legal list of the one seat that decides,
     #: or, where several decide at once, a dict of them by seat; ``_chance`` the outcomes;
     #: ``_who`` the seats the top stage named when the loop stopped (() at chance and at
-    #: the end), so a real-time phase's seats are not asked of it again.
-    CACHES: ClassVar[tuple[str, ...]] = ("current_player", "_legal", "_chance", "_who")
+    #: the end), so a real-time phase's seats are not asked of it again; ``_memo`` what
+    #: the kinds share while one position's legal lists are made (:meth:`_memo_get`).
+    CACHES: ClassVar[tuple[str, ...]] = ("current_player", "_legal", "_chance", "_who",
+                                         "_memo")
     #: A plain class value, so that instances can write the attribute over the protocol's
     #: read-only ``State.current_player`` property (slotted subclasses get a slot).
     current_player = TERMINAL
@@ -274,7 +276,20 @@ class StagedState(KindState, DeclaredState):
                 self.current_player = actors[0] if len(actors) == 1 else SIMULTANEOUS
             break
         self._legal = None
-        self._chance = None
+        self._chance = self._memo = None
+
+    def _memo_get(self, key: tuple, make: Callable[[], Any]) -> Any:
+        """``make()``, kept until the position changes: for values several kinds read
+        while one legal list is made (Magical's storage room and pipe joins). Only move
+        generation may read it, never a kind's ``apply``, which runs before the loop
+        drops it."""
+        memo = self._memo
+        if memo is None:
+            memo = self._memo = {}
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = make()
+        return got
 
     #: For a game whose stages can be read off its saved fields: a function of the state
     #: giving the stages left, next first (() once the game is over). With it the empty

@@ -90,11 +90,9 @@ class MagicalState(StagedState):
         Field("turn", Int(0, lambda g: g.players)),
         Field("owed", Tuple(Str(("any", "unproductive"))), key="familiars_owed"),
     )
-    #: Dropped at every step: ``_memo``, what the building kinds share while one legal
-    #: list is made (storage room, pipe pairs; only move generation reads it, never a
-    #: kind's ``apply``, which runs before ``_run`` drops it). The seats acting now are
-    #: core's ``_who``, kept by the loop.
-    CACHES: ClassVar[tuple[str, ...]] = StagedState.CACHES + ("_memo",)
+    #: Core's caches (the seats acting now, and the building kinds' shared storage room
+    #: and pipe pairs, ``_memo_get``): dropped at every step.
+    CACHES: ClassVar[tuple[str, ...]] = StagedState.CACHES
     __slots__ = tuple(f.name for f in FIELDS) + ("game",) + CACHES
     PHASES: ClassVar[tuple[str, ...]] = PHASES
 
@@ -111,20 +109,6 @@ class MagicalState(StagedState):
 
     def _check_save(self) -> None:
         check_save(self)
-
-    def _run(self) -> None:
-        super()._run()
-        self._memo = None
-
-    def _memo_get(self, key: tuple, make: Any) -> Any:
-        """``make()``, kept until the position changes."""
-        memo = self._memo
-        if memo is None:
-            memo = self._memo = {}
-        got = memo.get(key)
-        if got is None:
-            got = memo[key] = make()
-        return got
 
     def _handed_out(self, action: Any) -> bool:
         """A draw's outcomes are the game's draw actions of the undealt cards
