@@ -186,8 +186,8 @@ class PlaceKind(MagicalKind):
 
 
 def _spells(s: Any, p: int) -> list[str]:
-    spells = s.game.spells
-    return sorted([c for c in s.hands[p] if c in spells])
+    """The spells in seat ``p``'s hand, sorted (card ids are unique)."""
+    return sorted(s.game.spells.intersection(s.hands[p]))
 
 
 @KINDS.kind(Take)
@@ -254,7 +254,7 @@ class DiscardHandKind(MagicalKind):
     WHY = "Planning Step: a hand holding a spell may go to the trash, spell on top"
 
     def generate(self, s, seat):
-        return [_DISCARD_HAND] if s.hands[seat] and _spells(s, seat) else []
+        return [] if s.game.spells.isdisjoint(s.hands[seat]) else [_DISCARD_HAND]
 
     def apply(self, s, a, p):
         acting(s)
