@@ -402,8 +402,9 @@ class StagedState(KindState, DeclaredState):
         elif cp == CHANCE:
             if by is None:
                 if self._QUICK_OUTCOMES:
-                    if self._handed_out(action):
-                        self._apply(action, CHANCE)
+                    if self._handed_out(action):  # written out: this runs every draw
+                        self.KINDS.appliers[action.__class__](self, action, CHANCE)
+                        self._run()
                         self._trail = (self._trail, CHANCE, action)
                         return
                 else:

@@ -117,7 +117,11 @@ class MagicalState(StagedState):
             if action.__class__ is not DrawCard:
                 return False
             card = action.card
-            return self.game.draws.get(card) is action and self.undealt(card)
+            if card.__class__ is not str or self.game.draws.get(card) is not action:
+                return False
+            pool = self.pool   # undealt(card), written out: this runs every draw
+            i = bisect_left(pool, card)
+            return i < len(pool) and pool[i] == card
         return super()._handed_out(action)
 
     def chance_outcomes(self) -> list:
