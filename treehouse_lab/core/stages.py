@@ -253,6 +253,7 @@ class StagedState(KindState, DeclaredState):
         """Settle the top stage until one waits for a decision or a draw, or the game is
         over; then drop the caches of the previous position."""
         each_step = self._EACH_STEP
+        self._memo = None   # stages settling below must not read the last position's
         while True:
             if each_step:
                 self._each_step()
@@ -280,9 +281,9 @@ class StagedState(KindState, DeclaredState):
 
     def _memo_get(self, key: tuple, make: Callable[[], Any]) -> Any:
         """``make()``, kept until the position changes: for values several kinds read
-        while one legal list is made (Magical's storage room and pipe joins). Only move
-        generation may read it, never a kind's ``apply``, which runs before the loop
-        drops it."""
+        while one legal list is made (Magical's storage room and pipe joins). The loop
+        drops it before stages settle and again when it stops; a kind's ``apply`` runs
+        before that, so it must not read it."""
         memo = self._memo
         if memo is None:
             memo = self._memo = {}
@@ -424,7 +425,8 @@ class StagedState(KindState, DeclaredState):
             if moves is not None and by in self._actors():
                 for o in moves:
                     if o is action:
-                        self._apply(action, by)
+                        self.KINDS.appliers[action.__class__](self, action, by)
+                        self._run()
                         self._trail = (self._trail, by, action)
                         return
         super().apply(action, by)
