@@ -277,7 +277,10 @@ class CastKind(MagicalKind):
     WHY = "Planning Step: use the special power of a spell; everyone still planning stops"
 
     def generate(self, s, seat):
-        casts = s.game.casts
+        g = s.game
+        if g.spells.isdisjoint(s.hands[seat]):   # most hands: no spell to cast
+            return []
+        casts = g.casts
         return [casts[c] for c in _spells(s, seat)]
 
     def apply(self, s, a, p):
