@@ -129,19 +129,26 @@ def _unequal_by(made, change):
     return made.equal
 
 
-@pytest.mark.parametrize("change", [
-    lambda x: x.__setitem__(0, ("z", Fraction(1, 2))),
-    lambda x: x.__delitem__(0),
-    lambda x: x.__iadd__([("z", Fraction(0))]),
-    lambda x: x.__imul__(2),
-    lambda x: x.append(("z", Fraction(0))),
-    lambda x: x.extend([("z", Fraction(0))]),
-    lambda x: x.insert(0, ("z", Fraction(0))),
-    lambda x: x.pop(),
-    lambda x: x.remove(x[0]),
-    lambda x: x.clear(),
-], ids=["setitem", "delitem", "iadd", "imul", "append", "extend", "insert", "pop", "remove",
-        "clear"])
+#: Every change a caller can make to a list of outcomes but reordering it.
+CHANGES = {
+    "setitem": lambda x: x.__setitem__(0, ("z", Fraction(1, 2))),
+    "delitem": lambda x: x.__delitem__(0),
+    "iadd": lambda x: x.__iadd__([("z", Fraction(0))]),
+    "imul": lambda x: x.__imul__(2),
+    "append": lambda x: x.append(("z", Fraction(0))),
+    "extend": lambda x: x.extend([("z", Fraction(0))]),
+    "insert": lambda x: x.insert(0, ("z", Fraction(0))),
+    "pop": lambda x: x.pop(),
+    "remove": lambda x: x.remove(x[0]),
+    "clear": lambda x: x.clear(),
+}
+REORDERINGS = {
+    "sort": lambda x: x.sort(key=lambda o: o[1]),
+    "reverse": lambda x: x.reverse(),
+}
+
+
+@pytest.mark.parametrize("change", CHANGES.values(), ids=CHANGES.keys())
 def test_any_change_that_could_unbalance_a_uniform_list_makes_it_ordinary(change):
     assert _unequal_by(UniformOutcomes.of("abcd", 4), change) is False
 
@@ -245,21 +252,8 @@ def test_every_ticket_of_a_weighted_node_counts_its_weight():
     assert set(rng.asked) == {6} and counts == {"a": 2, "b": 1, "c": 3}
 
 
-@pytest.mark.parametrize("change", [
-    lambda x: x.__setitem__(0, ("z", Fraction(1, 2))),
-    lambda x: x.__delitem__(0),
-    lambda x: x.__iadd__([("z", Fraction(0))]),
-    lambda x: x.__imul__(2),
-    lambda x: x.append(("z", Fraction(0))),
-    lambda x: x.extend([("z", Fraction(0))]),
-    lambda x: x.insert(0, ("z", Fraction(0))),
-    lambda x: x.pop(),
-    lambda x: x.remove(x[0]),
-    lambda x: x.clear(),
-    lambda x: x.sort(key=lambda o: o[1]),
-    lambda x: x.reverse(),
-], ids=["setitem", "delitem", "iadd", "imul", "append", "extend", "insert", "pop", "remove",
-        "clear", "sort", "reverse"])
+@pytest.mark.parametrize("change", [*CHANGES.values(), *REORDERINGS.values()],
+                         ids=[*CHANGES, *REORDERINGS])
 def test_any_change_to_a_weighted_list_makes_it_ordinary(change):
     """Its weights follow its order, so even reordering ends the short path; the list is
     then sampled by its probabilities, as the caller left them."""
