@@ -51,6 +51,12 @@ from .actions import (
     Wait,
 )
 
+# The move lists, imported once here rather than at every building move (moves imports
+# moves_building at its end, so it comes first); neither imports this module when loaded:
+# their few uses of a stage import it where used.
+from .moves import building_moves
+from .moves_building import pipe_moves
+
 STAGES = StageTable("magical")
 
 
@@ -318,14 +324,12 @@ class Building(Stage):
             return False
         if s.drawers[p] or s.storage_builds(p):
             return False
-        from .moves_building import pipe_moves
         if pipe_moves(s, p):
             return False
         next_builder(s)
         return True
 
     def legal(self, s: Any, seat: int) -> list:
-        from .moves import building_moves
         return building_moves(s, seat)
 
     def label(self, s: Any) -> str:
