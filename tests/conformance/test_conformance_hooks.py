@@ -12,7 +12,7 @@ import tl_conformance_agreement as A
 import tl_conformance_harness as H
 import tl_toyorchard as orchard
 
-from treehouse_lab.core.chance import UniformOutcomes, WeightedOutcomes
+from treehouse_lab.core.chance import UniformOutcomes
 from treehouse_lab.core.zones import ZoneTable
 
 
@@ -190,20 +190,3 @@ def test_outcomes_marked_uniform_that_are_not_are_caught(monkeypatch):
 
     monkeypatch.setattr(orchard.OrchardState, "chance_outcomes", marked)
     _fails("chance_exact", "marked uniform are not each 1/")
-
-
-def test_weighted_outcomes_that_disagree_with_their_weights_are_caught(monkeypatch):
-    """A weighted node is sampled from its weights alone (core/chance.py), so the suite
-    checks that each probability is weight/total: here the weights are the probabilities'
-    order reversed, which still sum to the same total."""
-    real = orchard.OrchardState.chance_outcomes
-
-    def weighted(self):
-        outcomes = real(self)
-        k = len(outcomes)
-        made = WeightedOutcomes.of([o for o, _ in outcomes], list(range(1, k + 1)))
-        made.weights = made.weights[::-1]
-        return made
-
-    monkeypatch.setattr(orchard.OrchardState, "chance_outcomes", weighted)
-    _fails("chance_exact", "weighted outcomes disagree with their weights")

@@ -26,7 +26,7 @@ import tl_toyorchard
 
 import treehouse_lab as tl
 from treehouse_lab import registry
-from treehouse_lab.core.chance import UniformOutcomes, WeightedOutcomes, sample_outcome
+from treehouse_lab.core.chance import UniformOutcomes, sample_outcome
 from treehouse_lab.protocol import Action, Game, State
 
 TOY = "toyrace"
@@ -231,12 +231,6 @@ def check_chance(state: State, where: str) -> None:
         k = len(outcomes)
         assert all(p == Fraction(1, k) for _, p in outcomes), \
             f"{where} outcomes marked uniform are not each 1/{k}"
-    if isinstance(outcomes, WeightedOutcomes) and outcomes.intact:
-        # Sampled from the weights alone (core/chance.py): each must be weight/total.
-        assert len(outcomes.weights) == len(outcomes) and all(outcomes.weights) and \
-            outcomes.total == sum(outcomes.weights) and \
-            [p for _, p in outcomes] == [Fraction(w, outcomes.total) for w in outcomes.weights], \
-            f"{where} weighted outcomes disagree with their weights {outcomes.weights}"
     keys = [o for o, _ in outcomes]
     assert len(set(keys)) == len(keys), f"{where} duplicate chance outcomes {keys}"
     assert state.legal_actions() == keys, f"{where} legal_actions() at chance != outcomes"

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from functools import cache
 from itertools import repeat
-from math import gcd, lcm
+from math import lcm
 from operator import itemgetter
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -90,67 +89,12 @@ class UniformDraws:
         return made
 
 
-@cache
-def weight_fractions(total: int) -> tuple[Fraction, ...]:
-    """w/total for w = 0..total, made once per total: a weighted node's chances without a
-    gcd each."""
-    return tuple(Fraction(w, total) for w in range(total + 1))
-
-
-class WeightedOutcomes(list):
-    """A chance node's ``[(outcome, w/total)]`` from whole-number weights (a token from a
-    bag: each kind has as many chances as it has tokens), made by :meth:`of`, which
-    leaves out the outcomes of weight 0.
-
-    Why a class: :func:`sample_outcome` then draws with the weights, ``randrange`` of
-    their sum, instead of reading every probability's denominator to find their common
-    multiple; that reading was half the cost of a Diner bag draw. The draw is the same as
-    the general one (see :func:`sample_outcome`), so a seed plays the same game whether
-    the list is sampled as weighted or as plain. To its holder it is an ordinary list, the
-    caller's to change: any change, reordering included (the weights follow the list's
-    order), clears ``intact``, and the list is then sampled like any other."""
-
-    # Slots: a bag draw makes one of these and its copy, so their attributes are set often.
-    __slots__ = ("intact", "weights", "total")
-    #: ``intact``: True only while the list is as :meth:`of` made it; ``weights``: the
-    #: outcomes' weights in the list's order (weight 0 left out); ``total``: their sum.
-    intact: bool
-    weights: tuple[int, ...]
-    total: int
-
-    def __init__(self, *args: Any) -> None:
-        super().__init__(*args)
-        self.intact, self.weights, self.total = False, (), 0
-
-    @classmethod
-    def of(cls, outcomes: Sequence[Any], weights: Sequence[int]) -> WeightedOutcomes:
-        """Each outcome with probability weight/sum(weights); those of weight 0 left out."""
-        total = sum(weights)
-        if total < 1 or min(weights) < 0:
-            raise ValueError(f"chance weights must be whole numbers >= 0 with a sum of at "
-                             f"least 1, got {tuple(weights)[:8]}")
-        fr = weight_fractions(total)
-        made = list.__new__(cls)
-        list.__init__(made, [(o, fr[w]) for o, w in zip(outcomes, weights, strict=True) if w])
-        made.weights = tuple(filter(None, weights))
-        made.total = total
-        made.intact = True
-        return made
-
-    def copy(self) -> WeightedOutcomes:
-        """A new list of the same outcomes (``list.copy`` would forget the weights)."""
-        new = list.__new__(WeightedOutcomes)
-        list.__init__(new, self)
-        new.weights, new.total, new.intact = self.weights, self.total, self.intact
-        return new
-
-
-def _unequal(name: str, flag: str) -> Any:
+def _unequal(name: str) -> Any:
     method = getattr(list, name)
 
-    def changed(self: list, *args: Any, **kwargs: Any) -> Any:
-        setattr(self, flag, False)
-        return method(self, *args, **kwargs)
+    def changed(self: UniformOutcomes, *args: Any) -> Any:
+        self.equal = False
+        return method(self, *args)
 
     changed.__name__ = name
     changed.__doc__ = method.__doc__
@@ -159,29 +103,13 @@ def _unequal(name: str, flag: str) -> Any:
 
 for _name in ("__setitem__", "__delitem__", "__iadd__", "__imul__", "append", "extend",
               "insert", "pop", "remove", "clear"):
-    setattr(UniformOutcomes, _name, _unequal(_name, "equal"))
-# A weighted list's weights follow its order, so reordering it breaks the pairing too.
-for _name in ("__setitem__", "__delitem__", "__iadd__", "__imul__", "append", "extend",
-              "insert", "pop", "remove", "clear", "sort", "reverse"):
-    setattr(WeightedOutcomes, _name, _unequal(_name, "intact"))
+    setattr(UniformOutcomes, _name, _unequal(_name))
 
 
 def sample_outcome(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) -> Any:
     if outcomes.__class__ is UniformOutcomes and outcomes.equal:  # type: ignore[attr-defined]
         # The same draw as the uniform case below, with nothing read first.
         return outcomes[rng.randrange(len(outcomes))][0]
-    if outcomes.__class__ is WeightedOutcomes and outcomes.intact:  # type: ignore[attr-defined]
-        # The general draw below, from the weights: with T their sum and g their gcd, the
-        # probabilities' common denominator is T/g (the lcm of the T/gcd(w, T)) and each
-        # outcome's share of it is w/g, so the ticket and the running sum are the same.
-        weights = outcomes.weights  # type: ignore[attr-defined]
-        g = gcd(*weights)
-        ticket = rng.randrange(outcomes.total // g)  # type: ignore[attr-defined]
-        running = 0
-        for i, w in enumerate(weights):
-            running += w // g
-            if ticket < running:
-                return outcomes[i][0]
     if not outcomes:
         raise ValueError("a chance node with no outcomes")
     k = len(outcomes)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import IllegalActionError, RuleError, clip, quote
 from .actions import Action, is_plain
-from .chance import UniformOutcomes, WeightedOutcomes
+from .chance import UniformOutcomes
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only: no import circle
     from .game import Game
@@ -227,8 +227,8 @@ class State:
         if self.current_player != CHANCE:
             return []
         outcomes = self._chance_outcomes()
-        if outcomes.__class__ is UniformOutcomes or outcomes.__class__ is WeightedOutcomes:
-            return outcomes.copy()  # still known to be uniform, or weighted (core/chance.py)
+        if outcomes.__class__ is UniformOutcomes:
+            return outcomes.copy()  # still known to be uniform (core/chance.py)
         return list(outcomes)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:

@@ -240,8 +240,6 @@ class DinerGame(Game):
         orders = self.orders
         p0 = self.plate0
         self.draw_of = {k: DrawIngredient(k) for k in kinds}
-        #: the bag's draws by kind index, in the order of the bag's counts.
-        self.bag_draws = tuple(self.draw_of[k] for k in kinds)
         #: draws of one card from a face-down pile, every card equally likely.
         self.order_draws = UniformDraws({o: DrawOrder(o) for o in orders})
         self.take_of = {o: TakeOrder(o) for o in orders}

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ...core.chance import UniformDraws, WeightedOutcomes
+from ...core.chance import UniformDraws
 from ...core.jsonio import expect_int
 from ...errors import RuleError
 from .rules import STARTING_MINUTES
@@ -16,6 +17,12 @@ from .stages import COLUMN, ROW, SEAT, STAGES, DinerStage, loader
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerState
+
+
+@cache
+def bag_fractions(total: int) -> tuple[Fraction, ...]:
+    """c/total for c = 0..total, made once: a bag draw's chances without a gcd each."""
+    return tuple(Fraction(c, total) for c in range(total + 1))
 
 
 def deal_minutes(data: Any, where: str, game: Any) -> int:
@@ -35,8 +42,11 @@ class BagDraw(DinerStage):
     CHANCE = True
 
     def outcomes(self, s: DinerState) -> list[tuple[Any, Fraction]]:
-        """Each kind in the bag, with as many chances as it has tokens there."""
-        return WeightedOutcomes.of(s.game.bag_draws, s.bag_counts)
+        g = s.game
+        bag = s.bag_counts
+        fr = bag_fractions(sum(bag))
+        draw, kinds = g.draw_of, g.kinds
+        return [(draw[kinds[k]], fr[c]) for k, c in enumerate(bag) if c]
 
     def receive(self, s: DinerState, k: int) -> None:
         raise NotImplementedError
