@@ -223,16 +223,17 @@ class StagedState(KindState, DeclaredState):
     read off the top stage.
     """
 
-    __slots__ = ()
+    # ``_who``: the seats the top stage named when the loop last stopped at a real-time
+    # node, written only there and read only there (``_actors``); not a cache a clone
+    # copies, so a clone asks its stage once instead.
+    __slots__ = ("_who",)
     stack: tuple[Stage, ...]
     #: ``current_player`` is written by the loop and read as a plain attribute (drivers read
     #: it several times a step); ``_legal`` is the legal list of the one seat that decides,
     #: or, where several decide at once, a dict of them by seat; ``_chance`` the outcomes;
-    #: ``_who`` the seats the top stage named when the loop stopped (() at chance and at
-    #: the end), so a real-time phase's seats are not asked of it again; ``_memo`` what
-    #: the kinds share while one position's legal lists are made (:meth:`_memo_get`).
-    CACHES: ClassVar[tuple[str, ...]] = ("current_player", "_legal", "_chance", "_who",
-                                         "_memo")
+    #: ``_memo`` what the kinds share while one position's legal lists are made
+    #: (:meth:`_memo_get`).
+    CACHES: ClassVar[tuple[str, ...]] = ("current_player", "_legal", "_chance", "_memo")
     #: A plain class value, so that instances can write the attribute over the protocol's
     #: read-only ``State.current_player`` property (slotted subclasses get a slot).
     current_player = TERMINAL
@@ -253,7 +254,6 @@ class StagedState(KindState, DeclaredState):
         """Settle the top stage until one waits for a decision or a draw, or the game is
         over; then drop the caches of the previous position."""
         each_step = self._EACH_STEP
-        self._memo = None   # stages settling below must not read the last position's
         while True:
             if each_step:
                 self._each_step()
@@ -262,19 +262,21 @@ class StagedState(KindState, DeclaredState):
                 if self._next_turn():
                     continue
                 self.current_player = TERMINAL
-                self._who = ()
                 break
             top = stack[-1]
             if top.SETTLES and top.settle(self):
                 continue
             if top.CHANCE:
                 self.current_player = CHANCE
-                self._who = ()
             else:
-                actors = self._who = top.actors(self)
-                if not actors:
+                actors = top.actors(self)
+                if len(actors) == 1:
+                    self.current_player = actors[0]
+                elif not actors:
                     raise AssertionError(f"{top.NAME}: a stage that waits needs an actor")
-                self.current_player = actors[0] if len(actors) == 1 else SIMULTANEOUS
+                else:
+                    self.current_player = SIMULTANEOUS
+                    self._who = actors
             break
         self._legal = None
         self._chance = self._memo = None
@@ -282,8 +284,8 @@ class StagedState(KindState, DeclaredState):
     def _memo_get(self, key: tuple, make: Callable[[], Any]) -> Any:
         """``make()``, kept until the position changes: for values several kinds read
         while one legal list is made (Magical's storage room and pipe joins). The loop
-        drops it before stages settle and again when it stops; a kind's ``apply`` runs
-        before that, so it must not read it."""
+        drops it when it stops, so only move generation may read it: never a kind's
+        ``apply`` or a stage's ``settle``, which run before that."""
         memo = self._memo
         if memo is None:
             memo = self._memo = {}
@@ -335,12 +337,16 @@ class StagedState(KindState, DeclaredState):
 
     # -- the protocol, read off the top ---------------------------------------------------
     def _actors(self) -> Sequence[int]:
-        """The seats that act now, as the loop found them (read, never changed)."""
-        try:
-            return self._who
-        except AttributeError:   # a state not yet settled by the loop
-            top = self.top
-            return () if top is None or top.CHANCE else top.actors(self)
+        """The seats that act now (read, never changed): at a real-time node as the loop
+        found them, elsewhere (or in a clone, which the record does not follow) asked of
+        the top stage."""
+        if self.current_player == SIMULTANEOUS:
+            try:
+                return self._who
+            except AttributeError:
+                pass
+        top = self.top
+        return () if top is None or top.CHANCE else top.actors(self)
 
     def _legal_actions(self, player: int) -> list[Action]:
         cp = self.current_player
