@@ -143,6 +143,7 @@ class KindTable:
         #: Action type -> its kind's bound ``apply``: what the engine loop calls for every
         #: step (a plain dict, filled as kinds register; read it, never write it).
         self.appliers: dict[type[Action], Callable[[Any, Any, int], None]] = {}
+        self._generators: dict[tuple[type[Action], ...], tuple[Callable, ...]] = {}
 
     def kind(self, action: type[Action]) -> Callable[[type[K]], type[K]]:
         """Class decorator: register the decorated :class:`Kind` subclass for ``action``.
@@ -181,6 +182,17 @@ class KindTable:
     def of(self, action_type: type[Action]) -> Kind:
         """The kind registered for ``action_type``."""
         return self._kinds[action_type]
+
+    def generators(self, action_types: tuple[type[Action], ...]) -> tuple[Callable, ...]:
+        """The bound ``generate`` of each type's kind, in order, looked up once per tuple of
+        types, for a stage whose move list runs at nearly every decision (the Diner's
+        turn steps, Magical's planning). Bound once, so a ``generate`` replaced on the
+        class later is not seen: the core's default ``Stage.legal`` looks kinds up anew."""
+        gens = self._generators.get(action_types)
+        if gens is None:
+            gens = self._generators[action_types] = tuple(
+                self._kinds[t].generate for t in action_types)
+        return gens
 
     def __iter__(self) -> Iterator[Kind]:
         return iter(self._kinds.values())

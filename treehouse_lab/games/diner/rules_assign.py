@@ -177,7 +177,7 @@ class PlacingPlan:
         """The best count over the choices of kinds for the empty letters, stopping once
         ``goal`` is met; -1 if no choice is allowed. With ``force`` (one letter's kind
         fixed) only whether the count reaches ``goal`` is asked, so branches that cannot
-        reach it are not tried, and a count below ``goal`` may come back as -1.
+        reach it are not tried, and any count below ``goal`` comes back as ``goal - 1``.
 
         Branch and bound over the letters, one after another: the count is kept as it
         grows (a ``k`` on a letter of ``f`` free plates adds ``min(s_k, need_k + f) -
@@ -189,10 +189,9 @@ class PlacingPlan:
         fixed, fixed_kind = (None, -1) if force is None else ((force[0], force[1]), force[2])
         if n == 1:
             return self._one_letter(need, fixed, fixed_kind)
-        best = -1
         record = force is None
-        # Forced, a count below the goal is as good as none.
-        floor = -1 if record else goal - 1
+        # Forced, a count below the goal is as good as none: start the bound just below it.
+        best = -1 if record else goal - 1
         chosen: list[int | None] = [None] * n
 
         def search(i: int, total: int, used: tuple[int, ...]) -> bool:
@@ -205,7 +204,7 @@ class PlacingPlan:
                         self.optimal = tuple(chosen)
                 return best >= goal
             soup, letter, free, taken, rest = flat[i]
-            if total + rest <= best or total + rest <= floor:
+            if total + rest <= best:
                 return False     # every plate left filled would not beat the best
             if not letter:
                 used = ()        # a new order: its letters differ only among themselves

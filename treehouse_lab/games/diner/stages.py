@@ -139,22 +139,15 @@ class DinerStage(Stage):
         return _allowed(type(self), game)
 
     def legal(self, s: DinerState, seat: int) -> list[Any]:
-        """The offered kinds' moves in ``OFFERS`` order (as core's), with the kinds'
-        ``generate`` looked up once per stage class: this runs on every decision."""
-        gens = GENERATORS.get(type(self))
-        if gens is None:
-            kinds = s.KINDS
-            gens = GENERATORS[type(self)] = tuple(kinds.of(t).generate for t in self.OFFERS)
+        """The offered kinds' moves in ``OFFERS`` order, as core's, but a single kind's list
+        is taken as it is, not copied: this runs on every decision."""
+        gens = s.KINDS.generators(self.OFFERS)
         if len(gens) == 1:
             return gens[0](s, seat)
         out: list[Any] = []
         for generate in gens:
             out += generate(s, seat)
         return out
-
-
-#: Each stage class's kinds' ``generate`` methods, in ``OFFERS`` order (filled on first use).
-GENERATORS: dict[type, tuple[Any, ...]] = {}
 
 
 def _allowed(cls: type, game: Any) -> bool:

@@ -164,22 +164,13 @@ class Planning(Stage):
         """The offered kinds' moves in ``OFFERS`` order; a hand's kinds (place, discard,
         cast) and an empty hand's (take, draw 4, drop out) exclude each other, so only
         one group is asked."""
-        group = self.HAND if s.hands[seat] else self.EMPTY
-        gens = _GENERATORS.get(group)
-        if gens is None:   # looked up once: this runs at nearly every planning move
-            kinds = s.KINDS
-            gens = _GENERATORS[group] = tuple(kinds.of(t).generate for t in group)
         out: list = []
-        for generate in gens:
+        for generate in s.KINDS.generators(self.HAND if s.hands[seat] else self.EMPTY):
             out += generate(s, seat)
         return out
 
     HAND = (Place, DiscardHand, Cast, GiveBiscuit, Wait)
     EMPTY = (Take, DrawFour, DropOut, GiveBiscuit, Wait)
-
-
-#: Each planning group's kinds' ``generate`` methods, in order (filled on first use).
-_GENERATORS: dict[tuple[type, ...], tuple[Any, ...]] = {}
 
 
 def end_planning(s: Any) -> None:

@@ -90,8 +90,8 @@ class MagicalState(StagedState):
         Field("turn", Int(0, lambda g: g.players)),
         Field("owed", Tuple(Str(("any", "unproductive"))), key="familiars_owed"),
     )
-    #: Core's caches (the seats acting now, and the building kinds' shared storage room
-    #: and pipe pairs, ``_memo_get``): dropped at every step.
+    #: Core's caches, dropped at every step (among them the memo in which the building
+    #: kinds share the storage room and pipe pairs, ``_memo_get``).
     CACHES: ClassVar[tuple[str, ...]] = StagedState.CACHES
     __slots__ = tuple(f.name for f in FIELDS) + ("game",) + CACHES
     PHASES: ClassVar[tuple[str, ...]] = PHASES
@@ -117,11 +117,8 @@ class MagicalState(StagedState):
             if action.__class__ is not DrawCard:
                 return False
             card = action.card
-            if card.__class__ is not str or self.game.draws.get(card) is not action:
-                return False
-            pool = self.pool   # undealt(card), written out: this runs every draw
-            i = bisect_left(pool, card)
-            return i < len(pool) and pool[i] == card
+            return (card.__class__ is str and self.game.draws.get(card) is action
+                    and self.undealt(card))
         return super()._handed_out(action)
 
     def chance_outcomes(self) -> list:
