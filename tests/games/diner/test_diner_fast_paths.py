@@ -113,14 +113,19 @@ def test_the_soup_stew_count_agrees_with_trying_every_choice():
                     if not free or kind is not None:
                         continue
                     letters_seen += 1
+                    keeping = []
                     for k in g.ingredients:
                         if not supply[k]:
                             continue
                         forced = _every_choice(supply, orders, g.plate0, g.ingredients,
                                                (pos, sym, k))
                         assert plan.keeps(pos, sym, k) == (forced >= want), (orders, supply)
+                        if forced >= want:
+                            keeping.append(k)
                         asked += 1
                         refused += forced < want
+                    # The move list asks for all of a letter's kinds at once.
+                    assert plan.keepers(pos, sym) == keeping, (orders, supply)
     assert asked > 500 and refused > 100 and letters_seen > 150, (asked, refused, letters_seen)
 
 

@@ -82,12 +82,7 @@ class PlaceKind(Kind):
         p0 = g.plate0
         # The D35 search, set up the first time a letter with no kind needs it (only there
         # can the order of placing matter; elsewhere every placement keeps the most).
-        plan: list[PlacingPlan] = []
-
-        def keeps_most(pos: int, sym: int, k: int) -> bool:
-            if not plan:
-                plan.append(s.placing_plan(player))
-            return plan[0].keeps(pos, sym, k)
+        plan: PlacingPlan | None = None
 
         places: list[Action] = []
         open_symbols: list[Action] = []
@@ -108,8 +103,13 @@ class PlaceKind(Kind):
                     # a kind, its kind keeps the most, as on an ingredient symbol (below).
                     mine, others = letter_holds(g.symbols[e[0]], covers, p0, sym)
                     if not mine:
-                        places += [plates[k] for k in g.ingredients
-                                   if sup[k] and k not in others and keeps_most(pos, sym, k)]
+                        # The kinds in the supply that the order's other letters do not
+                        # hold and that keep the most.
+                        if plan is None:
+                            if not any(sup[k] for k in g.ingredients if k not in others):
+                                continue
+                            plan = s.placing_plan(player)
+                        places += [plates[k] for k in plan.keepers(pos, sym)]
                         continue
                     if len(mine) == 1:
                         (k,) = mine

@@ -68,26 +68,38 @@ def most_placed(supply: Sequence[int], orders: Orders, plate0: int,
 
 class PlacingPlan:
     """:func:`most_placed`'s search, set up once for one supply and kitchen, so that
-    Phase 2's move list can ask of every ingredient on every letter without a kind whether
-    placing it there keeps the most (D35) without recounting the kitchen each time.
+    Phase 2's move list can ask which ingredients keep the most on each letter without a
+    kind (D35) without recounting the kitchen each time.
 
-    Why one forced search answers that: a ``k`` on a free plate of letter L gives the
-    letter kind ``k`` and spends one ``k``. For any choice of kinds for the other empty
-    letters, ``min(supply_k - 1, need_k - 1) = min(supply_k, need_k) - 1`` (the plate was
-    counted in ``need_k`` and a ``k`` is in the supply), so the most placed afterwards is
-    one less than the best count among the choices that give L the kind ``k``. The
-    placement keeps the most exactly when that best equals :attr:`best`."""
+    The count splits in two. With ``need_k`` the demand for k that does not depend on the
+    choice (free k symbols, free plates of letters holding k) and ``P_k`` the free plates
+    of the empty letters given kind k, ``min(s_k, need_k + P_k) = min(s_k, need_k) +
+    min(spare_k, P_k)``, where ``spare_k = max(0, s_k - need_k)``. So the most placed is
+    a fixed ``base`` plus the most *gain* ``sum_k min(spare_k, P_k)`` over the choices,
+    and only kinds with something spare can add: a letter given any other kind gains
+    exactly what it gains given nothing. The search therefore tries only the spare kinds
+    (often one or two of the seven), and every other kind on a letter keeps the most
+    exactly when leaving that letter without a kind does.
 
-    __slots__ = ("supply", "need", "letters", "where", "have", "flat", "best", "optimal")
+    Why one forced search answers a placement: a ``k`` on a free plate of letter L gives
+    the letter kind ``k`` and spends one ``k``; for any choice of kinds for the other
+    empty letters the count afterwards is one less than the count of that choice with L
+    given ``k`` (``min(s_k - 1, n_k - 1) = min(s_k, n_k) - 1``). The placement keeps the
+    most exactly when the best gain among the choices giving L the kind ``k`` is the
+    best gain."""
+
+    __slots__ = ("kinds", "supply", "spare", "flat", "where", "base", "gain", "best",
+                 "optimal", "_plates")
 
     def __init__(self, supply: Sequence[int], orders: Orders, plate0: int,
                  kinds: Sequence[int]) -> None:
         need = [0] * len(supply)
-        #: Per order with letters still to choose: (free plates of each, kinds taken).
-        letters: list[tuple[tuple[int, ...], frozenset[int]]] = []
-        #: (order's position, letter symbol) -> (index in ``letters``, letter's index,
-        #: index in ``flat``).
-        where: dict[tuple[int, int], tuple[int, int, int]] = {}
+        #: The empty letters one after another: (first and end index in ``flat`` of its
+        #: order's empty letters, free plates, kinds its order's letters hold, free
+        #: plates from here on (filled in below)).
+        flat: list[list] = []
+        #: (order's position, letter symbol) -> index in ``flat``.
+        where: dict[tuple[int, int], int] = {}
         for pos, (syms, covers) in enumerate(orders):
             # One pass over the order: its free ingredient symbols, and its letters, if it
             # has any, as {letter: [free plates, kind or None]} (the kind as letter_kind
@@ -109,89 +121,140 @@ class PlacingPlan:
                     slot[1] = c[0]
             if found is None:
                 continue
+            first = len(flat)
             taken = frozenset(v[1] for v in found.values() if v[1] is not None)
-            empty: list[int] = []
             for sym, (free, kind) in found.items():
-                if free and kind is not None:
+                if kind is not None:
                     need[kind] += free
                 elif free:
-                    where[(pos, sym)] = (len(letters), len(empty), len(where))
-                    empty.append(free)
-            if empty:
-                letters.append((tuple(empty), taken))
-        self.supply, self.need, self.letters, self.where = supply, need, letters, where
-        #: The kinds in the supply, the most plentiful tried first (the order changes
-        #: only how soon the search meets its goal, never the most it finds).
-        self.have = sorted((k for k in kinds if supply[k]), key=lambda k: -supply[k])
-        #: The empty letters one after another: (order's index in ``letters``, letter's
-        #: index, free plates, kinds its order's letters hold, free plates from here on).
-        flat: list[tuple[int, int, int, frozenset[int], int]] = []
-        left = sum(f for e, _ in letters for f in e)
-        for soup, (frees, taken) in enumerate(letters):
-            for letter, free in enumerate(frees):
-                flat.append((soup, letter, free, taken, left))
-                left -= free
-        self.flat = flat
-        #: The kinds (None: nothing) of one choice for the letters of ``flat`` that places
-        #: :attr:`best`, found by the search (None until it finds one).
+                    where[(pos, sym)] = len(flat)
+                    flat.append([first, 0, free, taken, 0])
+            for e in flat[first:]:
+                e[1] = len(flat)
+        left = 0
+        for e in reversed(flat):
+            left += e[2]
+            e[4] = left
+        base = 0
+        spare = [0] * len(supply)
+        for k in kinds:
+            s, n = supply[k], need[k]
+            if s > n:
+                base += n
+                spare[k] = s - n
+            else:
+                base += s
+        self.kinds, self.supply, self.spare, self.base = kinds, supply, spare, base
+        self.flat = [tuple(e) for e in flat]
+        self.where = where
+        #: The kinds (None: nothing) of one choice for the letters of ``flat`` with the
+        #: best gain, found by the search (None with a single empty letter: counted
+        #: directly); the plates it gives each kind, made when first asked for.
         self.optimal: tuple[int | None, ...] | None = None
-        ceiling = min(sum(supply[k] for k in kinds),
-                      sum(need) + sum(f for e, _ in letters for f in e))
-        self.best = self._search(None, ceiling)
+        self._plates: list[int] | None = None
+        self.gain = self._search(-1, -1, min(sum(spare), left))
+        self.best = base + self.gain
+
+    def keepers(self, pos: int, plate: int) -> list[int]:
+        """The kinds of ``kinds``, in that order, that keep the most on a free plate of
+        letter ``plate`` (a letter with no kind yet) of the order at position ``pos``
+        (among the kitchen's orders): those in the supply, not held by the order's other
+        letters, with which the best gain can still be reached."""
+        i = self.where[(pos, plate)]
+        taken = self.flat[i][3]
+        supply, spare = self.supply, self.spare
+        out = []
+        nothing: bool | None = None   # whether leaving the letter without a kind keeps
+        for k in self.kinds:
+            if not supply[k] or k in taken:
+                continue
+            if spare[k]:
+                if self._kind_keeps(i, k):
+                    out.append(k)
+                continue
+            if nothing is None:
+                nothing = self._kind_keeps(i, -1)
+            if nothing:
+                out.append(k)
+        return out
 
     def keeps(self, pos: int, plate: int, k: int) -> bool:
         """Whether a ``k`` on a free plate of letter ``plate`` (a letter with no kind yet)
         of the order at position ``pos`` (among the kitchen's orders) keeps the most."""
-        soup, letter, i = self.where[(pos, plate)]
+        i = self.where[(pos, plate)]
+        if k in self.flat[i][3]:
+            return False    # another letter of the order holds k
+        return self._kind_keeps(i, k if self.spare[k] else -1)
+
+    def _kind_keeps(self, i: int, k: int) -> bool:
+        """Whether letter ``i`` of ``flat`` given the spare kind ``k`` (-1: no kind, for
+        a kind with nothing spare), not held by its order's other letters, keeps the best
+        gain."""
+        gain = self.gain
+        if len(self.flat) == 1:
+            return (min(self.flat[0][2], self.spare[k]) if k >= 0 else 0) == gain
         if self._reaches(i, k):
             return True
-        return self._search((soup, letter, k), self.best) >= self.best
+        return self._search(i, k, gain) >= gain
 
     def _reaches(self, i: int, k: int) -> bool:
         """Whether the best choice found, changed to give letter ``i`` of ``flat`` the
-        kind ``k`` (the letter of its order that had ``k`` taking this one's old kind),
-        still places :attr:`best`: then ``k`` there keeps the most without a search. Most
-        placements that keep the most are found so; a False here proves nothing."""
+        kind ``k`` (-1: none; the letter of its order that had ``k`` taking this one's
+        old kind), still has the best gain: then ``k`` there keeps the most without a
+        search. Most placements that keep the most are found so; a False here proves
+        nothing. Only the two kinds that change plates change the gain."""
         optimal = self.optimal
-        if optimal is None:
-            return False
-        if optimal[i] == k:
+        a = optimal[i]  # type: ignore[index]
+        if a == k or (k < 0 and a is None):
             return True
-        flat = self.flat
-        soup, _, _, taken, _ = flat[i]
-        if k in taken:
-            return False
-        choice = list(optimal)
-        for j, e in enumerate(flat):
-            if e[0] == soup and choice[j] == k:
-                choice[j] = optimal[i]   # a swap keeps the order's letters different
-        choice[i] = k
-        need = list(self.need)
-        for e, kind in zip(flat, choice):
-            if kind is not None:
-                need[kind] += e[2]
-        supply = self.supply
-        return sum(min(supply[c], need[c]) for c in self.have) >= self.best
+        plates = self._plates
+        if plates is None:
+            plates = self._plates = [0] * len(self.spare)
+            for e, kind in zip(self.flat, optimal):  # type: ignore[arg-type]
+                if kind is not None:
+                    plates[kind] += e[2]
+        flat, spare = self.flat, self.spare
+        first, end, free, _, _ = flat[i]
+        moved = 0     # plates of the order's letter that had k, which takes a instead
+        if k >= 0:
+            for j in range(first, end):
+                if optimal[j] == k:  # type: ignore[index]
+                    moved = flat[j][2]
+                    break
+        change = 0
+        if a is not None:
+            pa, ra = plates[a], spare[a]
+            change += min(ra, pa - free + moved) - min(ra, pa)
+        if k >= 0:
+            pk, rk = plates[k], spare[k]
+            change += min(rk, pk + free - moved) - min(rk, pk)
+        return change >= 0
 
-    def _search(self, force: tuple[int, int, int] | None, goal: int) -> int:
-        """The best count over the choices of kinds for the empty letters, stopping once
-        ``goal`` is met; -1 if no choice is allowed. With ``force`` (one letter's kind
-        fixed) only whether the count reaches ``goal`` is asked, so branches that cannot
-        reach it are not tried, and any count below ``goal`` comes back as ``goal - 1``.
+    def _search(self, fixed: int, fixed_kind: int, goal: int) -> int:
+        """The best gain over the choices of kinds for the empty letters, stopping once
+        ``goal`` is met. With ``fixed`` (an index in ``flat``, -1: none) that letter gets
+        ``fixed_kind`` (-1: none) and only whether the gain reaches ``goal`` is asked, so
+        branches that cannot reach it are not tried, and any gain below ``goal`` comes
+        back as ``goal - 1``.
 
-        Branch and bound over the letters, one after another: the count is kept as it
-        grows (a ``k`` on a letter of ``f`` free plates adds ``min(s_k, need_k + f) -
-        min(s_k, need_k)``, at most ``f``), and a branch stops once even every plate left
-        filled could not beat the best found so far."""
-        supply, have, flat = self.supply, self.have, self.flat
-        need = list(self.need)
+        Branch and bound over the letters, one after another: the gain is kept as it grows
+        (a ``k`` on a letter of ``f`` free plates adds ``min(spare_k, P_k + f) -
+        min(spare_k, P_k)``, at most ``f``), and a branch stops once even every plate left
+        filled could not beat the best found so far. A kind whose spare is already used up
+        adds nothing, and "no kind" does as well with fewer constraints, so it is not
+        tried (except where forced)."""
+        flat, spare = self.flat, self.spare
         n = len(flat)
-        fixed, fixed_kind = (None, -1) if force is None else ((force[0], force[1]), force[2])
-        if n == 1:
-            return self._one_letter(need, fixed, fixed_kind)
-        record = force is None
-        # Forced, a count below the goal is as good as none: start the bound just below it.
+        if n == 1 and fixed < 0:
+            free, taken = flat[0][2], flat[0][3]
+            return max((min(free, spare[k]) for k in self.kinds
+                        if spare[k] and k not in taken), default=0)
+        record = fixed < 0
+        # Forced, a gain below the goal is as good as none: start the bound just below it.
         best = -1 if record else goal - 1
+        kinds = sorted((k for k in self.kinds if spare[k]), key=spare.__getitem__,
+                       reverse=True)
+        plates = [0] * len(spare)
         chosen: list[int | None] = [None] * n
 
         def search(i: int, total: int, used: tuple[int, ...]) -> bool:
@@ -203,48 +266,28 @@ class PlacingPlan:
                     if record:
                         self.optimal = tuple(chosen)
                 return best >= goal
-            soup, letter, free, taken, rest = flat[i]
+            first, _, free, taken, rest = flat[i]
             if total + rest <= best:
                 return False     # every plate left filled would not beat the best
-            if not letter:
+            if i == first:
                 used = ()        # a new order: its letters differ only among themselves
-            forced = fixed is not None and fixed == (soup, letter)
-            for k in (fixed_kind,) if forced else have:
+            forced = i == fixed
+            for k in ((fixed_kind,) if fixed_kind >= 0 else ()) if forced else kinds:
                 if k in taken or k in used:
                     continue
-                nk, sk = need[k], supply[k]
-                need[k] = nk + free
+                pk, rk = plates[k], spare[k]
+                if pk >= rk and not forced:
+                    continue     # nothing spare left: no kind does as well
+                plates[k] = pk + free
                 chosen[i] = k
-                done = search(i + 1, total + min(sk, nk + free) - min(sk, nk), (*used, k))
+                done = search(i + 1, total + min(rk, pk + free) - min(rk, pk), (*used, k))
                 chosen[i] = None
-                need[k] = nk
+                plates[k] = pk
                 if done:
                     return True
-            if not forced:
+            if not forced or fixed_kind < 0:
                 return search(i + 1, total, used)    # the letter gets nothing now
             return False
 
-        search(0, sum(min(supply[k], need[k]) for k in have), ())
-        return best
-
-    def _one_letter(self, need: list[int], fixed: tuple[int, int] | None,
-                    fixed_kind: int) -> int:
-        """:meth:`_search` when the kitchen has a single empty letter (about half of the
-        kitchens that need the count): the best of "nothing" and each kind its order
-        allows, each adding ``min(s_k, need_k + f) - min(s_k, need_k)``, counted directly.
-        The search finds the same most, since its goal is a true ceiling (it only stops
-        early at the most there is); forced to a kind, that kind's count, -1 if the
-        order's other letters hold it."""
-        supply = self.supply
-        soup, letter, free, taken, _ = self.flat[0]
-        base = sum(min(supply[k], need[k]) for k in self.have)
-        forced = fixed is not None and fixed == (soup, letter)
-        best = -1 if forced else base
-        for k in (fixed_kind,) if forced else self.have:
-            if k in taken:
-                continue
-            nk, sk = need[k], supply[k]
-            total = base + min(sk, nk + free) - min(sk, nk)
-            if total > best:
-                best = total
+        search(0, 0, ())
         return best
