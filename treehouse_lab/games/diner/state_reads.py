@@ -374,6 +374,23 @@ VIEW_READERS: dict[str, Callable[[Any, int], Any]] = {
 }
 
 
+class _ReadOnDemand:
+    """One field of :class:`ChallengeViewOnDemand`: read off the position when first
+    asked for, then kept in the view's own ``__dict__`` (a non-data descriptor, so the
+    kept value is found first from then on)."""
+
+    __slots__ = ("name", "read")
+
+    def __init__(self, name: str, read: Callable[[Any, int], Any]) -> None:
+        self.name, self.read = name, read
+
+    def __get__(self, view: Any, owner: type | None = None) -> Any:
+        if view is None:
+            return self
+        value = view.__dict__[self.name] = self.read(view._state, view._player)
+        return value
+
+
 class ChallengeViewOnDemand:
     """A :class:`ChallengeView` whose fields are read when first asked for (the
     conditions of two Challenges read one or two of its ten fields)."""
@@ -381,10 +398,6 @@ class ChallengeViewOnDemand:
     def __init__(self, state: Any, player: int) -> None:
         self._state, self._player = state, player
 
-    def __getattr__(self, name: str) -> Any:
-        read = VIEW_READERS.get(name)
-        if read is None:
-            raise AttributeError(name)
-        value = read(self._state, self._player)
-        setattr(self, name, value)
-        return value
+
+for _name, _read in VIEW_READERS.items():
+    setattr(ChallengeViewOnDemand, _name, _ReadOnDemand(_name, _read))
