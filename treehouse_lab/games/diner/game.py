@@ -267,6 +267,10 @@ class DinerGame(Game):
         self.moves_at = {o: tuple((sy, self.place_of.get((o, sy)), self.start_of[(o, sy)],
                                    tuple(self.plate_of.get((o, sy, k)) for k in range(len(kinds))))
                                   for sy in syms) for o, syms in self.symbols.items()}
+        #: Phase 2's moves of each kitchen entry seen so far, by entry (moves_phase2's
+        #: ``order_moves``): a pure function of the entry, kept because an order the last
+        #: placement left alone is asked again at every step of the phase.
+        self.order_moves: dict[tuple, tuple] = {}
         self.bee_of = {o: AssignBee(o) for o in orders}
         self.play_of = {c: PlayAction(c) for c in self.action_cards}
         self.action_draws = UniformDraws({c: DrawAction(c) for c in self.action_cards})

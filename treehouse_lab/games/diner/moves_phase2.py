@@ -11,7 +11,7 @@ from . import stages as st
 from .actions import FinishAssigning, Joker, Place, StartJoker
 from .moves import RULES, not_now, supply_path, top_named, who
 from .rules import BEE, DAISY, a_an, ingredient, joker_done, plate_name, title
-from .rules_assign import PlacingPlan, letter_holds
+from .rules_assign import Demand, PlacingPlan, letter_holds, order_demand
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerState
@@ -63,6 +63,56 @@ def slot_path(s: DinerState, a: Any, seat: int, symbol: int) -> tuple[str, ...]:
     return (f"supply:{seat}:{a.ingredient}", f"slot:{a.order}:{i}")
 
 
+def order_moves(g: Any, entry: tuple) -> tuple[tuple, tuple, Demand]:
+    """Phase 2's moves on one kitchen entry, apart from the supply, kept in
+    ``g.order_moves``: (``fills``, ``starts``, the order's D35 demand).
+
+    ``fills`` holds, at the first uncovered symbol of each kind in symbol order, ``(k,
+    move)`` for a move that is legal exactly when the supply holds a ``k``: a Place on an
+    ingredient symbol (a k on a free k symbol always keeps the most, D35: an assignment
+    that leaves the symbol free either places no k, so add this one, or has a k on a
+    plate, so move it here, and its letter keeps or loses a kind, nothing fewer fits), or
+    a PlacePlate on a letter holding ``k`` alone that no other letter holds; and ``(-1,
+    (letter, the kinds the other letters do not hold, the letter's PlacePlates))`` for a
+    letter with no kind yet, whose moves need the count. ``starts`` are the jokers that
+    could start there: on every ingredient symbol, and on a letter holding a kind (D29,
+    unless the variant says never)."""
+    memo = g.order_moves
+    if len(memo) >= ORDER_MOVES_KEPT:
+        memo.clear()
+    order, covers, _ = entry
+    p0, symbols = g.plate0, g.symbols[order]
+    fills: list[tuple] = []
+    starts: list[Action] = []
+    seen = set()
+    for (sym, place, start, plates), c in zip(g.moves_at[order], covers):
+        if c or sym in seen:
+            continue
+        seen.add(sym)
+        if sym < p0:
+            fills.append((sym, place))
+            starts.append(start)
+            continue
+        mine, others = letter_holds(symbols, covers, p0, sym)
+        if not mine:
+            fills.append((-1, (sym, tuple(k for k in g.ingredients if k not in others),
+                               plates)))
+            continue
+        if len(mine) == 1:
+            (k,) = mine
+            if k not in others and k in g.ingredients:
+                fills.append((k, plates[k]))
+        if g.plate_jokers:
+            starts.append(start)
+    made = memo[entry] = (tuple(fills), tuple(starts), order_demand(symbols, covers, p0))
+    return made
+
+
+#: The most kitchen entries ``order_moves`` keeps per game (2,000 random 4-player games with
+#: both modules meet about 30,000): past it the record starts again.
+ORDER_MOVES_KEPT = 50_000
+
+
 @RULES.kind(Place)
 class PlaceKind(Kind):
     """2. Assign Ingredients to Orders: "You do this by laying the ingredients on matching
@@ -76,54 +126,32 @@ class PlaceKind(Kind):
         onto the orders with the fewest; then jokers started on a symbol (D11: once no
         ingredient can be placed; on a plate, D29: once its letter holds a kind), and,
         once nothing can be placed, finishing (2. Assign Ingredients). One list, since
-        placements of different kinds interleave."""
+        placements of different kinds interleave; each order's part is read off
+        :func:`order_moves`."""
         g = s.game
         sup = s.supplies[player]
-        p0 = g.plate0
+        memo = g.order_moves
+        orders = [memo.get(e) or order_moves(g, e) for e in s.kitchens[player] if e is not None]
         # The D35 search, set up the first time a letter with no kind needs it (only there
         # can the order of placing matter; elsewhere every placement keeps the most).
         plan: PlacingPlan | None = None
-
         places: list[Action] = []
         open_symbols: list[Action] = []
-        moves_at = g.moves_at
-        pos = -1   # the order's position among the kitchen's orders
-        for e in s.kitchens[player]:
-            if e is None:
-                continue
-            pos += 1
-            covers = e[1]
-            seen = set()
-            for (sym, place, start, plates), c in zip(moves_at[e[0]], covers):
-                if c or sym in seen:
+        for pos, (fills, starts, _) in enumerate(orders):
+            for k, a in fills:
+                if k >= 0:
+                    if sup[k]:
+                        places.append(a)
                     continue
-                seen.add(sym)
-                if sym >= p0:
-                    # Only a letter with no kind yet needs the count: on a letter that holds
-                    # a kind, its kind keeps the most, as on an ingredient symbol (below).
-                    mine, others = letter_holds(g.symbols[e[0]], covers, p0, sym)
-                    if not mine:
-                        # The kinds in the supply that the order's other letters do not
-                        # hold and that keep the most.
-                        if plan is None:
-                            if not any(sup[k] for k in g.ingredients if k not in others):
-                                continue
-                            plan = s.placing_plan(player)
-                        places += [plates[k] for k in plan.keepers(pos, sym)]
+                # A letter with no kind: the kinds in the supply that the order's other
+                # letters do not hold and that keep the most.
+                sym, free_kinds, plates = a
+                if plan is None:
+                    if not any(sup[f] for f in free_kinds):
                         continue
-                    if len(mine) == 1:
-                        (k,) = mine
-                        if sup[k] and k not in others and k in g.ingredients:
-                            places.append(plates[k])
-                    if g.plate_jokers:
-                        open_symbols.append(start)
-                    continue
-                # A k on a free k symbol always keeps the most (D35): an assignment that
-                # leaves the symbol free either places no k (add this one) or has a k on a
-                # plate (move it here: its letter keeps or loses a kind, nothing fewer fits).
-                if sup[sym]:
-                    places.append(place)
-                open_symbols.append(start)
+                    plan = PlacingPlan.of_demands(sup, [d[2] for d in orders], g.ingredients)
+                places += [plates[f] for f in plan.keepers(pos, sym)]
+            open_symbols += starts
         starts = (open_symbols if s.can_start_joker(player)
                   and (g.jokers == "any" or not places) else [])
         if g.bee is not None and sup[g.bee]:

@@ -66,6 +66,49 @@ def most_placed(supply: Sequence[int], orders: Orders, plate0: int,
     return PlacingPlan(supply, orders, plate0, kinds).best
 
 
+#: One order's part of the D35 count (:func:`order_demand`).
+Demand = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], frozenset]
+
+
+def order_demand(symbols: Sequence[int], covers: Sequence[tuple[int, ...]],
+                 plate0: int) -> Demand:
+    """What one order asks of a supply, in the terms :class:`PlacingPlan` counts in: the
+    demand that no choice changes, as (kind, count) pairs (its free ingredient symbols, and
+    the free plates of its letters that hold a kind: "Identical plates of one order must be
+    filled with identical ingredients"); its letters with no kind yet and free plates, as
+    (letter, free plates) in the order they first appear; and the kinds its letters hold
+    ("Different plates need different ingredients"). A letter's kind is read as
+    :func:`letter_kind` reads it."""
+    need: dict[int, int] = {}
+    # {letter: [free plates, kind or None]}, once the order shows a letter.
+    found: dict[int, list] | None = None
+    for s, c in zip(symbols, covers):
+        if s < plate0:
+            if not c:
+                need[s] = need.get(s, 0) + 1
+            continue
+        if found is None:
+            found = {}
+        slot = found.get(s)
+        if slot is None:
+            slot = found[s] = [0, None]
+        if not c:
+            slot[0] += 1
+        elif len(c) == 1:
+            slot[1] = c[0]
+    if found is None:
+        return tuple(need.items()), (), frozenset()
+    letters = []
+    for sym, (free, kind) in found.items():
+        if kind is not None:
+            if free:
+                need[kind] = need.get(kind, 0) + free
+        elif free:
+            letters.append((sym, free))
+    return (tuple(need.items()), tuple(letters),
+            frozenset(v[1] for v in found.values() if v[1] is not None))
+
+
 class PlacingPlan:
     """:func:`most_placed`'s search, set up once for one supply and kitchen, so that
     Phase 2's move list can ask which ingredients keep the most on each letter without a
@@ -93,6 +136,21 @@ class PlacingPlan:
 
     def __init__(self, supply: Sequence[int], orders: Orders, plate0: int,
                  kinds: Sequence[int]) -> None:
+        self._build(supply, [order_demand(syms, covers, plate0) for syms, covers in orders],
+                    kinds)
+
+    @classmethod
+    def of_demands(cls, supply: Sequence[int], demands: Sequence[Demand],
+                   kinds: Sequence[int]) -> PlacingPlan:
+        """The plan of a kitchen whose orders' demands (:func:`order_demand`, one per order
+        in kitchen order) are at hand: Phase 2's move list keeps them per order, since an
+        order the last placement did not touch has the same demand as before."""
+        plan = cls.__new__(cls)
+        plan._build(supply, demands, kinds)
+        return plan
+
+    def _build(self, supply: Sequence[int], demands: Sequence[Demand],
+               kinds: Sequence[int]) -> None:
         need = [0] * len(supply)
         #: The empty letters one after another: (first and end index in ``flat`` of its
         #: order's empty letters, free plates, kinds its order's letters hold, free
@@ -100,37 +158,15 @@ class PlacingPlan:
         flat: list[list] = []
         #: (order's position, letter symbol) -> index in ``flat``.
         where: dict[tuple[int, int], int] = {}
-        for pos, (syms, covers) in enumerate(orders):
-            # One pass over the order: its free ingredient symbols, and its letters, if it
-            # has any, as {letter: [free plates, kind or None]} (the kind as letter_kind
-            # reads it).
-            found: dict[int, list] | None = None
-            for s, c in zip(syms, covers):
-                if s < plate0:
-                    if not c:
-                        need[s] += 1
-                    continue
-                if found is None:
-                    found = {}
-                slot = found.get(s)
-                if slot is None:
-                    slot = found[s] = [0, None]
-                if not c:
-                    slot[0] += 1
-                elif len(c) == 1:
-                    slot[1] = c[0]
-            if found is None:
-                continue
-            first = len(flat)
-            taken = frozenset(v[1] for v in found.values() if v[1] is not None)
-            for sym, (free, kind) in found.items():
-                if kind is not None:
-                    need[kind] += free
-                elif free:
+        for pos, (needs, letters, taken) in enumerate(demands):
+            for k, n in needs:
+                need[k] += n
+            if letters:
+                first = len(flat)
+                end = first + len(letters)
+                for sym, free in letters:
                     where[(pos, sym)] = len(flat)
-                    flat.append([first, 0, free, taken, 0])
-            for e in flat[first:]:
-                e[1] = len(flat)
+                    flat.append([first, end, free, taken, 0])
         left = 0
         for e in reversed(flat):
             left += e[2]
