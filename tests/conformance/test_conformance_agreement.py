@@ -15,17 +15,15 @@ from __future__ import annotations
 
 import random
 
-import pytest
 import tl_conformance_agreement as A
 import tl_conformance_harness as H
 
 from treehouse_lab.core.kinds import KindState
 
 
-def test_why_not_is_empty_exactly_for_the_generated_moves(case):
-    game = case.make()
-    if not isinstance(game.new_initial_state(), KindState):
-        pytest.skip(f"{case.game}: its state does not dispatch through Kinds")
+def test_why_not_is_empty_exactly_for_the_generated_moves(kind_case):
+    case = kind_case
+    assert isinstance(case.make().new_initial_state(), KindState)
     rng = random.Random(case.id)
     for pt in H.full_playthroughs(case)[:4]:
         candidates = A.decision_candidates(pt)

@@ -27,6 +27,7 @@ import tl_toyorchard
 import treehouse_lab as tl
 from treehouse_lab import registry
 from treehouse_lab.core.chance import UniformOutcomes, sample_outcome
+from treehouse_lab.core.kinds import KindState
 from treehouse_lab.protocol import Action, Game, State
 
 TOY = "toyrace"
@@ -108,6 +109,21 @@ def config_cases() -> tuple[Case, ...]:
             items = tuple(sorted((k, _freeze(v)) for k, v in cfg.items()))
             out.append(Case(name, items, n_configs=len(configs)))
     return tuple(out)
+
+
+@functools.cache
+def dispatches_through_kinds(game: str) -> bool:
+    """Whether ``game``'s states dispatch their moves through Kinds, so that ``why_not``
+    is a kind's to write (the four games and the toy orchard do; the toy race implements
+    the protocol by hand, to show that a game need not). A game that cannot be loaded
+    counts as one, so that its tests report why."""
+    case = next(c for c in config_cases() if c.game == game)
+    return bool(case.error) or isinstance(case.make().new_initial_state(), KindState)
+
+
+def kind_cases() -> tuple[Case, ...]:
+    """The configuration cases of the games that dispatch through Kinds."""
+    return tuple(c for c in config_cases() if dispatches_through_kinds(c.game))
 
 
 @functools.cache
