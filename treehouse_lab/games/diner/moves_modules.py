@@ -23,7 +23,7 @@ from .actions import (
     card_name,
 )
 from .moves import RULES, chance_moves, not_now, row_emptied, top_named, who
-from .moves_phase2 import holding_back, phase_two_of, placing, slot_path
+from .moves_phase2 import from_supply, holding_back, phase_two_of, placing, slot_path
 from .rules import PRAISE_PER_CHALLENGE, a_an, clamp_mood, ingredient, plate_name, title
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -82,19 +82,12 @@ class PlacePlateKind(Kind):
         return phase_two_of(s, seat, PlacePlate)
 
     def why_not(self, s: DinerState, a: PlacePlate, player: int) -> str | None:
-        why = placing(s, player)
+        why, k, slot = from_supply(s, a, player, (
+            "Bees are not ingredients: \"bees may not be used as ingredients on the plate "
+            "symbols\""))
         if why:
             return why
         g = s.game
-        if a.ingredient == "bee":
-            return ("Bees are not ingredients: \"bees may not be used as ingredients on the "
-                    "plate symbols\"")
-        k = g.kind_index.get(a.ingredient)
-        if k is None or not s.supplies[player][k]:
-            return f"There is no {ingredient(a.ingredient)} in your supply"
-        slot = s.slot_of(player, a.order)
-        if slot is None:
-            return f"{title(a.order)} is not in your kitchen"
         sym = g.symbol_index.get(a.plate)
         if sym is None or sym < g.plate0:
             return f"{a.plate!r} is not a plate symbol (plate_a .. plate_d)"

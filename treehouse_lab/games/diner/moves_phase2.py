@@ -39,6 +39,27 @@ def placing(s: DinerState, player: int) -> str | None:
     return None
 
 
+def from_supply(s: DinerState, a: Any, player: int,
+                bee: str) -> tuple[str | None, int, int]:
+    """What placing ``a`` (an ingredient from ``player``'s supply onto one of their orders:
+    a Place or a PlacePlate) first needs, asked in the order a player meets it: their
+    Phase 2 with no joker under way, an ingredient (``bee`` says why a bee is none), held,
+    and the order in the kitchen. ``(why not, -1, -1)``, or ``(None, kind index, the
+    order's slot)``."""
+    why = placing(s, player)
+    if why:
+        return why, -1, -1
+    if a.ingredient == "bee":
+        return bee, -1, -1
+    k = s.game.kind_index.get(a.ingredient)
+    if k is None or not s.supplies[player][k]:
+        return f"There is no {ingredient(a.ingredient)} in your supply", -1, -1
+    slot = s.slot_of(player, a.order)
+    if slot is None:
+        return f"{title(a.order)} is not in your kitchen", -1, -1
+    return None, k, slot
+
+
 def holding_back(s: DinerState, player: int, slot: int, i: int, k: int) -> str | None:
     """Why ingredient ``k`` may not go on symbol ``i`` of the order in ``slot`` because it
     would leave fewer ingredients placed than another way (None if it may; D35)."""
@@ -164,19 +185,11 @@ class PlaceKind(Kind):
         return phase_two_of(s, seat, Place)
 
     def why_not(self, s: DinerState, a: Place, player: int) -> str | None:
-        why = placing(s, player)
+        why, k, slot = from_supply(s, a, player, (
+            "Bees are not ingredients: a bee goes centred on an order (put a bee on it), not "
+            "on a symbol"))
         if why:
             return why
-        g = s.game
-        if a.ingredient == "bee":
-            return ("Bees are not ingredients: a bee goes centred on an order (put a bee on it), "
-                    "not on a symbol")
-        k = g.kind_index.get(a.ingredient)
-        if k is None or not s.supplies[player][k]:
-            return f"There is no {ingredient(a.ingredient)} in your supply"
-        slot = s.slot_of(player, a.order)
-        if slot is None:
-            return f"{title(a.order)} is not in your kitchen"
         i = s.first_uncovered(player, slot, k)
         if i is None:
             return f"{title(a.order)} has no uncovered {ingredient(a.ingredient)} symbol"

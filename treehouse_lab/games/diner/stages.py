@@ -363,15 +363,12 @@ class EndStep(DinerStage):
 
 # -- decisions the effects ask for --------------------------------------------------------------
 
-@STAGES.stage
-@dataclass(frozen=True)
-class DiscardStep(DinerStage):
-    """The discard effects: ``player`` discards an ingredient ("If you have no
-    ingredients ... nothing happens"; bees are not ingredients)."""
+class IngredientEffect(DinerStage):
+    """An effect on one ingredient of ``player``'s supply: "If you have no ingredients
+    ... nothing happens" (bees are not ingredients), so it settles by passing when the
+    supply holds none."""
 
-    NAME = "discard"
-    OFFERS = (Discard,)
-    CODECS = {"player": SEAT}
+    __slots__ = ()
     player: int
 
     def settle(self, s: DinerState) -> bool:
@@ -379,6 +376,17 @@ class DiscardStep(DinerStage):
             return False
         s.pop()
         return True
+
+
+@STAGES.stage
+@dataclass(frozen=True)
+class DiscardStep(IngredientEffect):
+    """The discard effects: ``player`` discards an ingredient."""
+
+    NAME = "discard"
+    OFFERS = (Discard,)
+    CODECS = {"player": SEAT}
+    player: int
 
     def label(self, s: DinerState) -> str:
         return f"{_on_turn(s, self.player)}: discard an ingredient"
@@ -386,19 +394,13 @@ class DiscardStep(DinerStage):
 
 @STAGES.stage
 @dataclass(frozen=True)
-class RecycleStep(DinerStage):
+class RecycleStep(IngredientEffect):
     """The recycle effect: ``player`` may recycle an ingredient."""
 
     NAME = "recycle"
     OFFERS = (Recycle, Decline)
     CODECS = {"player": SEAT}
     player: int
-
-    def settle(self, s: DinerState) -> bool:
-        if s.ingredient_count(self.player):
-            return False
-        s.pop()
-        return True
 
     def label(self, s: DinerState) -> str:
         return f"{_on_turn(s, self.player)}: you may recycle an ingredient"
