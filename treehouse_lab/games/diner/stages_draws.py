@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.chance import UniformDraws
 from ...core.jsonio import expect_int
+from ...core.piles import without
 from ...errors import RuleError
 from .rules import STARTING_MINUTES
 from .stages import COLUMN, ROW, SEAT, STAGES, DinerStage, loader
@@ -173,7 +174,7 @@ class DealStep(CardDraw):
         return True
 
     def take(self, s: DinerState, order: str) -> None:
-        s.box = tuple(o for o in s.box if o != order)
+        s.box = without(s.box, order)
         s.pop()
         s.lay(self.player, order)
 
@@ -213,7 +214,7 @@ class TrayStep(OrderPileDraw):
         return True
 
     def take(self, s: DinerState, order: str) -> None:
-        s.deck = tuple(o for o in s.deck if o != order)
+        s.deck = without(s.deck, order)
         tray = list(s.tray_orders)
         tray[tray.index(None)] = order
         s.tray_orders = tuple(tray)
@@ -235,7 +236,7 @@ class OrderStep(OrderPileDraw):
         return True
 
     def take(self, s: DinerState, order: str) -> None:
-        s.deck = tuple(o for o in s.deck if o != order)
+        s.deck = without(s.deck, order)
         s.pop()
         s.lay(self.player, order)
         s.push(*s.game.effects[(order, self.player)])
@@ -269,7 +270,7 @@ class ChallengeStep(CardDraw):
 
     def take(self, s: DinerState, card: str) -> None:
         p = self.player
-        s.challenge_box = tuple(c for c in s.challenge_box if c != card)
+        s.challenge_box = without(s.challenge_box, card)
         s.open_challenges = s.with_seat(s.open_challenges, p, (*s.open_challenges[p], card))
         s.pop()
 
@@ -304,7 +305,7 @@ class ActionStep(CardDraw):
 
     def take(self, s: DinerState, card: str) -> None:
         p = self.player
-        s.action_deck = tuple(c for c in s.action_deck if c != card)
+        s.action_deck = without(s.action_deck, card)
         s.hands = s.with_seat(s.hands, p, (*s.hands[p], card))
         s.pop()
 

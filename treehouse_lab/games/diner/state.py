@@ -229,8 +229,11 @@ class DinerState(DinerReads, DinerView, StagedState):
 
     @staticmethod
     def with_seat(values: tuple, p: int, value: Any) -> tuple:
-        """``values`` with the seat ``p``'s entry replaced."""
-        return values[:p] + (value,) + values[p + 1:]
+        """``values`` with the seat ``p``'s entry replaced (through a list: for a few
+        seats about half the time of two slices joined)."""
+        out = list(values)
+        out[p] = value
+        return tuple(out)
 
     def set_supply(self, player: int, counts: Counts) -> None:
         self.supplies = self.with_seat(self.supplies, player, counts)

@@ -165,8 +165,8 @@ class DinerReads:
 
     def next_circle(self, size: int) -> int | None:
         """The column (from 1) of the row's first space that is not full, or None."""
-        for c, space in enumerate(self.shelf_rows[self.game.row_of_size[size]]):
-            if sum(space) < size:
+        for c, held in enumerate(map(sum, self.shelf_rows[self.game.row_of_size[size]])):
+            if held < size:
                 return c + 1
         return None
 
@@ -181,8 +181,7 @@ class DinerReads:
         out = []
         for r, row in enumerate(self.shelf_rows):
             size = g.rows[r].size
-            for c, space in enumerate(row):
-                k = sum(space)
+            for c, k in enumerate(map(sum, row)):
                 if 0 < k <= cap:
                     out.append(g.shelf_of[(size, c + 1)])
         return out
@@ -216,11 +215,16 @@ class DinerReads:
 
     def fewest_bees(self, player: int) -> list[str]:
         """The orders in the kitchen with the fewest bees (where new bees must go)."""
-        orders = [e for e in self.kitchens[player] if e is not None]
-        if not orders:
-            return []
-        least = min(e[2] for e in orders)
-        return [e[0] for e in orders if e[2] == least]
+        least: int | None = None
+        out: list[str] = []
+        for e in self.kitchens[player]:   # one pass: this runs whenever bees wait to go
+            if e is not None:
+                bees = e[2]
+                if least is None or bees < least:
+                    least, out = bees, [e[0]]
+                elif bees == least:
+                    out.append(e[0])
+        return out
 
     def plate_conflict(self, player: int, slot: int, i: int, k: int) -> str | None:
         """Why ingredient ``k`` may not go on the plate symbol ``i`` of the order in

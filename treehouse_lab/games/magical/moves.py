@@ -11,10 +11,10 @@ Values are immutable (``state.py``): a change builds the new tuple and assigns i
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from typing import Any
 
 from ...core.kinds import Kind, KindTable
+from ...core.piles import without, without_sorted
 from ...protocol import State
 from . import rules as R
 from .actions import (
@@ -57,18 +57,6 @@ def put(values: tuple, i: int, value: Any) -> tuple:
     out = list(values)
     out[i] = value
     return tuple(out)
-
-
-def without(cards: tuple, card: str) -> tuple:
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1:]
-
-
-def without_sorted(cards: tuple, card: str) -> tuple:
-    """:func:`without` for a sorted tuple holding ``card`` (the undealt pool), found by
-    a binary search."""
-    i = bisect_left(cards, card)
-    return cards[:i] + cards[i + 1:]
 
 
 class MagicalKind(Kind):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.piles import without
 from .actions import (
     Build,
     BuildFaceDown,
@@ -21,7 +22,7 @@ from .actions import (
     SkipFamiliar,
     Store,
 )
-from .moves import KINDS, MagicalKind, put, without
+from .moves import KINDS, MagicalKind, put
 from .rules import Stack
 from .view import public_text
 
