@@ -87,7 +87,7 @@ from .actions import (
     TakeOrder,
 )
 from .moves import top_named
-from .rules import KITCHEN_SPACES, MOOD_MAX
+from .rules import KITCHEN_SPACES, MOOD_MAX, added
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerState
@@ -205,7 +205,7 @@ class CookBot:
 
         def gain(a: ChooseShelf) -> float:
             space = state.space(a.size, a.column)
-            after = tuple(x + y for x, y in zip(supply, space))
+            after = added(supply, space)
             minutes = sum(space)
             return (kitchen_value(state, kitchen, after) - now
                     - push_cost(state, kitchen, minutes) - MINUTE_COST * minutes)
@@ -376,7 +376,7 @@ def progress(state: DinerState) -> list[float]:
         if visit is not None and visit.player == p:
             # A pantry visit under way (D2: the space is chosen, then the minutes paid):
             # its ingredients are as good as in the supply, its minutes still to pay.
-            supply = tuple(x + y for x, y in zip(supply, state.space(visit.row, visit.column)))
+            supply = added(supply, state.space(visit.row, visit.column))
             cost = push_cost(state, kitchen, visit.left) + MINUTE_COST * visit.left
         out.append(row["total"] + kitchen_value(state, kitchen, supply) - empty - cost)
     return out

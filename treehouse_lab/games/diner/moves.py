@@ -23,7 +23,7 @@ from .actions import (
     MoveOrder,
     TakeOrder,
 )
-from .rules import a_an, ingredient, movable_right, plural, title
+from .rules import a_an, added, ingredient, movable_right, plural, row_empty, title
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerState
@@ -299,8 +299,8 @@ class MoveOrderKind(Kind):
             return
         # The minutes are paid: the whole space goes into the supply.
         space = s.take_space(t.row, t.column)
-        s.set_supply(player, tuple(x + y for x, y in zip(s.supplies[player], space)))
-        if not any(any(x) for x in s.shelf_rows[g.row_of_size[t.row]]):
+        s.set_supply(player, added(s.supplies[player], space))
+        if row_empty(s.shelf_rows[g.row_of_size[t.row]]):
             row_emptied(s, t.row, player)
 
     def explain(self, s: DinerState, a: MoveOrder, player: int) -> str:

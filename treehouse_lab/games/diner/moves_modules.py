@@ -24,7 +24,7 @@ from .actions import (
 )
 from .moves import RULES, chance_moves, not_now, row_emptied, top_named, who
 from .moves_phase2 import from_supply, holding_back, phase_two_of, placing, slot_path
-from .rules import PRAISE_PER_CHALLENGE, a_an, clamp_mood, ingredient, plate_name, title
+from .rules import PRAISE_PER_CHALLENGE, a_an, clamp_mood, ingredient, plate_name, row_empty, title
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerState
@@ -226,7 +226,7 @@ class TakeFromPantryKind(Kind):
         # "Refill the space that became empty": one token from the bag on that circle (D32).
         # With the bag and the compost both empty nothing refills it; if that leaves the
         # whole row empty, the row was emptied like any other and pays its bonus (D38).
-        if any(s.bag_counts) or any(any(x) for x in s.shelf_rows[s.game.row_of_size[a.size]]):
+        if any(s.bag_counts) or not row_empty(s.shelf_rows[s.game.row_of_size[a.size]]):
             s.replace(st.RefillStep(a.size, a.column))
             return
         s.pop()

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from operator import add
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from ...core.kinds import Vocabulary
@@ -353,6 +354,17 @@ def joker_can_finish(stack: tuple[int, ...], supply_left: int, daisies_left: int
     if all(k == daisy for k in stack) and len(stack) + daisies_left >= DAISY_JOKER:
         return True
     return len(stack) + supply_left >= ANY_JOKER
+
+
+def added(counts: Sequence[int], more: Sequence[int]) -> tuple[int, ...]:
+    """Two counts by kind added (a pantry space into a supply)."""
+    return tuple(map(add, counts, more))
+
+
+def row_empty(row: Sequence[Sequence[int]]) -> bool:
+    """Whether every space of a shelf row is empty (Refilling a Shelf Row: "all spaces in
+    this row are completely empty")."""
+    return not any(map(any, row))
 
 
 def clamp_mood(m: int) -> int:
