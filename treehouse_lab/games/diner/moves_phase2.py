@@ -84,6 +84,11 @@ def slot_path(s: DinerState, a: Any, seat: int, symbol: int) -> tuple[str, ...]:
     return (f"supply:{seat}:{a.ingredient}", f"slot:{a.order}:{i}")
 
 
+#: The most kitchen entries ``order_moves`` keeps per game (2,000 random 4-player games with
+#: both modules meet about 30,000): past it the record starts again.
+ORDER_MOVES_KEPT = 50_000
+
+
 def order_moves(g: Any, entry: tuple) -> tuple[tuple, tuple, Demand]:
     """Phase 2's moves on one kitchen entry, apart from the supply, kept in
     ``g.order_moves``: (``fills``, ``starts``, the order's D35 demand).
@@ -127,11 +132,6 @@ def order_moves(g: Any, entry: tuple) -> tuple[tuple, tuple, Demand]:
             starts.append(start)
     made = memo[entry] = (tuple(fills), tuple(starts), order_demand(symbols, covers, p0))
     return made
-
-
-#: The most kitchen entries ``order_moves`` keeps per game (2,000 random 4-player games with
-#: both modules meet about 30,000): past it the record starts again.
-ORDER_MOVES_KEPT = 50_000
 
 
 @RULES.kind(Place)
