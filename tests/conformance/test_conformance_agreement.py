@@ -6,7 +6,8 @@
   and, where it acts, the same legal moves and click paths;
 * ``hidden_from(p)`` lists everything that differs between such samples;
 * ``observation`` and ``hidden_from`` refuse a bad seat with RuleError;
-* every chance outcome's text is unique at its node.
+* every chance outcome's text is unique at its node;
+* a stage that recognises its own draws recognises exactly its outcomes.
 
 Each check fails when its hook is broken on purpose: see test_conformance_hooks.py.
 """
@@ -49,3 +50,10 @@ def test_chance_outcome_texts_are_unique_at_each_node(case):
         for i, s in enumerate(pt.states):
             if s.is_chance_node():
                 A.check_chance_texts(s, pt.where(i))
+
+
+def test_a_stage_recognises_exactly_its_own_draws(case):
+    for pt in H.full_playthroughs(case)[:3]:
+        candidates = A.drawn_candidates(pt)
+        for i, s in enumerate(pt.states):
+            A.check_drawn(s, pt.where(i), candidates)

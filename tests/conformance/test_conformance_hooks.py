@@ -12,7 +12,7 @@ import tl_conformance_agreement as A
 import tl_conformance_harness as H
 import tl_toyorchard as orchard
 
-from treehouse_lab.core.chance import UniformOutcomes
+from treehouse_lab.core.chance import CountedOutcomes, UniformOutcomes
 from treehouse_lab.core.zones import ZoneTable
 
 
@@ -52,8 +52,15 @@ def _chance_exact():
                 H.check_chance(s, pt.where(i))
 
 
+def _drawn():
+    for pt in H.full_playthroughs(_case())[:2]:
+        candidates = A.drawn_candidates(pt)
+        for i, s in enumerate(pt.states):
+            A.check_drawn(s, pt.where(i), candidates)
+
+
 CHECKS = {"why_not": _why_not, "determinize": _determinize, "bad_seats": _bad_seats,
-          "chance_texts": _chance_texts, "chance_exact": _chance_exact}
+          "chance_texts": _chance_texts, "chance_exact": _chance_exact, "drawn": _drawn}
 
 
 @pytest.mark.parametrize("check", sorted(CHECKS))
@@ -190,3 +197,36 @@ def test_outcomes_marked_uniform_that_are_not_are_caught(monkeypatch):
 
     monkeypatch.setattr(orchard.OrchardState, "chance_outcomes", marked)
     _fails("chance_exact", "marked uniform are not each 1/")
+
+
+def test_counted_outcomes_whose_counts_are_not_their_chances_are_caught(monkeypatch):
+    """A counted node (a bag draw) is sampled from its counts alone (core/chance.py), so the
+    suite checks the counts against the chances: here the first count is doubled."""
+    real = orchard.OrchardState.chance_outcomes
+
+    def miscounted(self):
+        outcomes = real(self)
+        bad = CountedOutcomes(outcomes)
+        bad.counts = (2, *(1 for _ in outcomes[1:]))
+        return bad
+
+    monkeypatch.setattr(orchard.OrchardState, "chance_outcomes", miscounted)
+    _fails("chance_exact", "counted outcomes' counts")
+
+
+def _recognising(monkeypatch, drawn):
+    """The toy's harvest as a stage that recognises its draws, by ``drawn``."""
+    monkeypatch.setattr(orchard.HarvestStage, "drawn", drawn)
+    monkeypatch.setattr(orchard.HarvestStage, "DRAWS_ANEW", True)
+
+
+def test_a_stage_recognising_draws_it_did_not_hand_out_is_caught(monkeypatch):
+    _recognising(monkeypatch, lambda self, s, a: isinstance(a, orchard.Harvest))
+    _fails("drawn", r"harvest\.drawn\(")
+
+
+def test_a_stage_recognising_an_equal_copy_as_its_draw_is_caught(monkeypatch):
+    """Recognised by equality, an action of a subclass that compares equal would pass for
+    the game's own draw."""
+    _recognising(monkeypatch, lambda self, s, a: any(a == o for o, _ in self.outcomes(s)))
+    _fails("drawn", r"harvest\.drawn\(")

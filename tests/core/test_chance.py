@@ -7,13 +7,20 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
 import pytest
 
 import treehouse_lab as tl
-from treehouse_lab.core.chance import UniformDraws, UniformOutcomes, sample_outcome, step_rng
+from treehouse_lab.core.chance import (
+    CountedDraws,
+    UniformDraws,
+    UniformOutcomes,
+    sample_outcome,
+    step_rng,
+)
 
 
 class Tickets(random.Random):
@@ -123,19 +130,24 @@ def _unequal_by(made, change):
     return made.equal
 
 
-@pytest.mark.parametrize("change", [
-    lambda x: x.__setitem__(0, ("z", Fraction(1, 2))),
-    lambda x: x.__delitem__(0),
-    lambda x: x.__iadd__([("z", Fraction(0))]),
-    lambda x: x.__imul__(2),
-    lambda x: x.append(("z", Fraction(0))),
-    lambda x: x.extend([("z", Fraction(0))]),
-    lambda x: x.insert(0, ("z", Fraction(0))),
-    lambda x: x.pop(),
-    lambda x: x.remove(x[0]),
-    lambda x: x.clear(),
-], ids=["setitem", "delitem", "iadd", "imul", "append", "extend", "insert", "pop", "remove",
-        "clear"])
+#: Every list method that changes the outcomes themselves, by name.
+CHANGES = {
+    "setitem": lambda x: x.__setitem__(0, ("z", Fraction(1, 2))),
+    "delitem": lambda x: x.__delitem__(0),
+    "iadd": lambda x: x.__iadd__([("z", Fraction(0))]),
+    "imul": lambda x: x.__imul__(2),
+    "append": lambda x: x.append(("z", Fraction(0))),
+    "extend": lambda x: x.extend([("z", Fraction(0))]),
+    "insert": lambda x: x.insert(0, ("z", Fraction(0))),
+    "pop": lambda x: x.pop(),
+    "remove": lambda x: x.remove(x[0]),
+    "clear": lambda x: x.clear(),
+}
+#: And the two that only reorder them.
+REORDERS = {"sort": lambda x: x.sort(key=lambda o: o[1]), "reverse": lambda x: x.reverse()}
+
+
+@pytest.mark.parametrize("change", CHANGES.values(), ids=CHANGES)
 def test_any_change_that_could_unbalance_a_uniform_list_makes_it_ordinary(change):
     assert _unequal_by(UniformOutcomes.of("abcd", 4), change) is False
 
@@ -194,3 +206,85 @@ def test_a_states_uniform_outcomes_are_the_callers_own(name):
     want = list(mine)
     mine.clear()
     assert s.chance_outcomes() == want and s.chance_outcomes().equal
+
+
+# -- counted nodes: a bag's draw, sampled from its counts -------------------------------------
+
+BAGS = [(5, 0, 3, 2), (1,), (4, 4, 4), (0, 7, 0, 14, 21), (2, 3, 5, 7, 11, 13, 17), (6, 0)]
+
+
+@pytest.mark.parametrize("bag", BAGS, ids=str)
+def test_counted_outcomes_are_the_kinds_in_the_bag_each_count_over_total(bag):
+    draws = CountedDraws([f"k{k}" for k in range(len(bag))])
+    made = draws.outcomes(bag)
+    total = sum(bag)
+    assert made == [(f"k{k}", Fraction(c, total)) for k, c in enumerate(bag) if c]
+    assert made.counts == tuple(c for c in bag if c) and isinstance(made, list)
+
+
+@pytest.mark.parametrize("bag", BAGS, ids=str)
+def test_a_counted_node_draws_what_the_same_list_plainly_draws(bag):
+    """The short path must not change any seeded game: the same generator state gives the
+    same outcome as sampling an ordinary list of the same outcomes, and every ticket of
+    the general method's denominator lands where it would there."""
+    made = CountedDraws(range(len(bag))).outcomes(bag)
+    plain = list(made)
+    a, b = random.Random(3), random.Random(3)
+    assert [sample_outcome(made, a) for _ in range(400)] == \
+        [sample_outcome(plain, b) for _ in range(400)]
+    denominator = lcm(*(p.denominator for _, p in plain))
+    counted, general = Tickets(), Tickets()
+    assert [sample_outcome(made, counted) for _ in range(denominator)] == \
+        [sample_outcome(plain, general) for _ in range(denominator)]
+    assert counted.asked == general.asked
+
+
+def test_an_empty_bag_has_no_outcomes_to_draw():
+    made = CountedDraws("ab").outcomes((0, 0))
+    assert made == [] and made.counts is None
+    with pytest.raises(ValueError, match="no outcomes"):
+        sample_outcome(made, random.Random(0))
+
+
+@pytest.mark.parametrize("change", [*CHANGES.values(), *REORDERS.values()],
+                         ids=[*CHANGES, *REORDERS])
+def test_any_change_to_a_counted_list_makes_it_ordinary(change):
+    """Reordering too: the counts would no longer line up with their outcomes."""
+    made = CountedDraws("abc").outcomes((1, 2, 3))
+    change(made)
+    assert made.counts is None
+
+
+def test_a_reversed_counted_list_draws_as_a_reversed_plain_list():
+    made = CountedDraws("abc").outcomes((1, 2, 3))
+    made.reverse()
+    a, b = random.Random(8), random.Random(8)
+    assert [sample_outcome(made, a) for _ in range(200)] == \
+        [sample_outcome(list(made), b) for _ in range(200)]
+
+
+def test_a_copy_of_a_counted_list_keeps_its_counts_and_is_its_own():
+    made = CountedDraws("abc").outcomes((1, 0, 3))
+    copy = made.copy()
+    assert copy == made and copy is not made and copy.counts == (1, 3)
+    copy.pop()
+    assert made.counts == (1, 3) and copy.counts is None
+
+
+def test_the_tables_know_their_own_actions_only_by_identity():
+    """How a stage recognises its draw without the list (``Stage.drawn``): an equal
+    object that is not the table's own is not one of its draws."""
+    actions = {"a": Token("a"), "b": Token("b")}
+    uniform = UniformDraws(actions)
+    counted = CountedDraws(list(actions.values()))
+    for k, (key, a) in enumerate(actions.items()):
+        assert uniform.key_by_id.get(id(a)) == key and counted.kind_by_id.get(id(a)) == k
+    stranger = Token("a")
+    assert stranger == actions["a"]
+    assert uniform.key_by_id.get(id(stranger)) is None
+    assert counted.kind_by_id.get(id(stranger)) is None
+
+
+@dataclass(frozen=True)
+class Token:
+    name: str

@@ -9,12 +9,14 @@ and see its check fail.
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
 from tl_conformance_harness import Playthrough, component_ids, dumps
 
 import treehouse_lab as tl
+from treehouse_lab.core.stages import StagedState
 from treehouse_lab.protocol import Action, Game, State
 
 
@@ -27,6 +29,13 @@ def decision_candidates(pt: Playthrough) -> list[Action]:
     """Every distinct move a player took in the playthrough: legal somewhere, so each is
     a real move of the game's own kinds to try where it is not legal."""
     return list(dict.fromkeys(a for a, by in zip(pt.actions, pt.bys) if by is not None))
+
+
+def drawn_candidates(pt: Playthrough) -> list[Action]:
+    """Every chance outcome the playthrough took (the very objects), and an equal copy of
+    each: what a stage recognising its draws (``Stage.drawn``) must tell apart."""
+    taken = {id(a): a for a, by in zip(pt.actions, pt.bys) if by is None}
+    return [*taken.values(), *(copy.copy(a) for a in taken.values())]
 
 
 def check_why_not(state: State, where: str, candidates: list[Action],
@@ -129,6 +138,24 @@ def check_bad_seats(state: State, where: str) -> None:
                 raise AssertionError(f"{where} {name}({bad!r}) raises {type(exc).__name__}, "
                                      "not RuleError") from exc
             raise AssertionError(f"{where} {name}({bad!r}) is accepted: a bad seat")
+
+
+def check_drawn(state: State, where: str, candidates: list[Action]) -> None:
+    """At a chance node whose stage recognises its own draws (``Stage.drawn``: ``apply``
+    then takes a draw without the list), ``drawn`` is True exactly for the outcomes handed
+    out, told by identity (an equal copy is not one), and every call hands out a new list
+    (it is given to the caller uncopied)."""
+    if not isinstance(state, StagedState) or not state.is_chance_node():
+        return
+    top = state.stack[-1]
+    if not top.DRAWS_ANEW:
+        return
+    first, second = state.chance_outcomes(), state.chance_outcomes()
+    assert first is not second, f"{where} {top.NAME} hands out one list twice"
+    here = {id(o) for o, _ in first}
+    for a in [*(o for o, _ in first), *candidates]:
+        assert top.drawn(state, a) is (id(a) in here), \
+            f"{where} {top.NAME}.drawn({a}) is {id(a) not in here}, its outcomes say otherwise"
 
 
 def check_chance_texts(state: State, where: str) -> None:

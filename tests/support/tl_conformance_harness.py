@@ -26,7 +26,7 @@ import tl_toyorchard
 
 import treehouse_lab as tl
 from treehouse_lab import registry
-from treehouse_lab.core.chance import UniformOutcomes, sample_outcome
+from treehouse_lab.core.chance import CountedOutcomes, UniformOutcomes, sample_outcome
 from treehouse_lab.core.kinds import KindState
 from treehouse_lab.protocol import Action, Game, State
 
@@ -247,6 +247,12 @@ def check_chance(state: State, where: str) -> None:
         k = len(outcomes)
         assert all(p == Fraction(1, k) for _, p in outcomes), \
             f"{where} outcomes marked uniform are not each 1/{k}"
+    if isinstance(outcomes, CountedOutcomes) and outcomes.counts is not None:
+        # Sampled from the counts alone (core/chance.py): each must be its chance's count.
+        counts = outcomes.counts
+        assert len(counts) == len(outcomes) and all(
+            p == Fraction(c, sum(counts)) for (_, p), c in zip(outcomes, counts)), \
+            f"{where} counted outcomes' counts {counts} are not their chances"
     keys = [o for o, _ in outcomes]
     assert len(set(keys)) == len(keys), f"{where} duplicate chance outcomes {keys}"
     assert state.legal_actions() == keys, f"{where} legal_actions() at chance != outcomes"

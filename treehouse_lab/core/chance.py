@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from itertools import repeat
-from math import lcm
+from itertools import compress, repeat
+from math import gcd, lcm
 from operator import itemgetter
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -32,8 +32,9 @@ class UniformOutcomes(list):
     unequal (everything but reordering) clears ``equal``, and the list is then sampled
     like any other, probabilities read."""
 
-    #: True only while the list is as :meth:`of` made it, up to order.
-    equal = False
+    #: True only while the list is as :meth:`of` made it, up to order (a slot: no
+    #: per-list dict; every maker sets it).
+    __slots__ = ("equal",)
 
     @classmethod
     def of(cls, outcomes: Iterable[Any], k: int) -> UniformOutcomes:
@@ -71,6 +72,9 @@ class UniformDraws:
 
     def __init__(self, actions: Mapping[Any, Any]) -> None:
         self._actions = dict(actions)
+        #: Each action's key by the action's ``id``: how a stage recognises its own draw
+        #: (the same object) without the list (``Stage.drawn``), in one C call.
+        self.key_by_id: dict[int, Any] = {id(a): key for key, a in self._actions.items()}
         self._pairs: dict[int, dict[Any, tuple[Any, Fraction]]] = {}
 
     def outcomes(self, pile: Sequence[Any]) -> UniformOutcomes:
@@ -89,27 +93,100 @@ class UniformDraws:
         return made
 
 
-def _unequal(name: str) -> Any:
+class CountedOutcomes(list):
+    """A draw of one item of counted kinds (a token from a bag): ``[(outcome,
+    count/total)]`` for each kind with a count, and ``counts``, those counts in the same
+    order (:class:`CountedDraws` makes both).
+
+    Why a class: :func:`sample_outcome` then draws with one ``randrange`` over
+    ``total / gcd(counts)``, the very number the general method draws (it is the least
+    common denominator of the chances), and walks the counts, without reading a fraction.
+    To its holder it is an ordinary list, the caller's to change: any change, reordering
+    included (that would part the counts from their outcomes), clears ``counts``, and the
+    list is then sampled like any other."""
+
+    #: The counts, in the list's order, only while the list is as it was made, else None
+    #: (a slot, as ``UniformOutcomes.equal``).
+    __slots__ = ("counts",)
+    counts: tuple[int, ...] | None
+
+    def copy(self) -> CountedOutcomes:
+        """A new list of the same outcomes (``list.copy`` would forget ``counts``)."""
+        new = CountedOutcomes(self)
+        new.counts = self.counts
+        return new
+
+
+class CountedDraws:
+    """Draws of one item of counted kinds, each item equally likely (a token from a bag
+    that holds ``counts[k]`` of kind ``k``): ``outcomes(counts)`` is the node's
+    :class:`CountedOutcomes`, ``actions[k]`` with chance ``counts[k]/total`` for each kind
+    with a count, in kind order.
+
+    Why a table: the chances ``c/total`` are made once per total and shared, and the
+    outcomes are picked out of the actions in one pass of C iterators."""
+
+    def __init__(self, actions: Sequence[Any]) -> None:
+        self._actions = tuple(actions)
+        #: Each action's kind by the action's ``id`` (as ``UniformDraws.key_by_id``).
+        self.kind_by_id: dict[int, int] = {id(a): k for k, a in enumerate(self._actions)}
+        self._chances: dict[int, tuple[Fraction, ...]] = {}
+
+    def outcomes(self, counts: Sequence[int]) -> CountedOutcomes:
+        total = sum(counts)
+        chances = self._chances.get(total)
+        if chances is None:
+            if total < 1:
+                empty = CountedOutcomes()
+                empty.counts = None
+                return empty
+            chances = self._chances[total] = tuple(Fraction(c, total)
+                                                   for c in range(total + 1))
+        made = CountedOutcomes(compress(zip(self._actions, map(chances.__getitem__, counts)),
+                                        counts))
+        made.counts = tuple(compress(counts, counts))
+        return made
+
+
+def _clears(cls: type, name: str, mark: str, cleared: Any) -> None:
+    """``cls.name``, the list's method, which first sets ``mark`` to ``cleared``."""
     method = getattr(list, name)
 
-    def changed(self: UniformOutcomes, *args: Any) -> Any:
-        self.equal = False
-        return method(self, *args)
+    def changed(self: list, *args: Any, **kwargs: Any) -> Any:
+        setattr(self, mark, cleared)
+        return method(self, *args, **kwargs)
 
     changed.__name__ = name
     changed.__doc__ = method.__doc__
-    return changed
+    setattr(cls, name, changed)
 
 
-for _name in ("__setitem__", "__delitem__", "__iadd__", "__imul__", "append", "extend",
-              "insert", "pop", "remove", "clear"):
-    setattr(UniformOutcomes, _name, _unequal(_name))
+#: The outcome lists that carry what they are made of (a copy keeps it).
+MARKED = (UniformOutcomes, CountedOutcomes)
+
+_CHANGES = ("__setitem__", "__delitem__", "__iadd__", "__imul__", "append", "extend",
+            "insert", "pop", "remove", "clear")
+for _name in _CHANGES:
+    _clears(UniformOutcomes, _name, "equal", False)
+for _name in (*_CHANGES, "sort", "reverse"):
+    _clears(CountedOutcomes, _name, "counts", None)
 
 
 def sample_outcome(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random) -> Any:
     if outcomes.__class__ is UniformOutcomes and outcomes.equal:  # type: ignore[attr-defined]
         # The same draw as the uniform case below, with nothing read first.
         return outcomes[rng.randrange(len(outcomes))][0]
+    if outcomes.__class__ is CountedOutcomes and outcomes.counts:  # type: ignore[attr-defined]
+        # The general method's draw (its denominator is total / gcd), read off the counts:
+        # the ticket's multiple of the gcd against the running counts.
+        counts = outcomes.counts  # type: ignore[attr-defined]
+        g = gcd(*counts)
+        ticket = rng.randrange(sum(counts) // g) * g
+        running = 0
+        for i, c in enumerate(counts):
+            running += c
+            if ticket < running:
+                return outcomes[i][0]
     if not outcomes:
         raise ValueError("a chance node with no outcomes")
     k = len(outcomes)

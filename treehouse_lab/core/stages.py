@@ -1,11 +1,10 @@
 """Stages: what a game is waiting for, one class each, on a stack; the engine loop once.
 
-Why: the games used to keep their turn structure in string-tagged tuples switched on in
-half a dozen functions (the loop, "who acts", "what is legal", the status line, the save,
-the loader, the consistency check), so one new step of a turn meant edits in eight places.
-A :class:`Stage` is one phase ("planning"), turn step ("pay minute 2 of 3") or pending
-effect ("every other player discards") as a frozen dataclass. It declares its fields and
-answers, in one place:
+Why: the games kept their turn structure in string-tagged tuples switched on in eight
+functions (the loop, who acts, what is legal, the status line, saving, loading, checks), so
+a new step of a turn meant eight edits. A :class:`Stage` is one phase ("planning"), turn
+step ("pay minute 2 of 3") or pending effect ("every other player discards") as a frozen
+dataclass. It declares its fields and answers, in one place:
 
 * who acts now: ``CHANCE = True`` for a chance node, else :meth:`Stage.actors`;
 * which kinds of action it offers (``OFFERS``; each :class:`~.kinds.Kind` generates its
@@ -59,10 +58,14 @@ class Stage:
     #: Whether the class overrides :meth:`settle` (set per class: the engine loop skips
     #: the call of the default, which does nothing, once a step).
     SETTLES: ClassVar[bool] = False
+    #: Whether the class overrides :meth:`drawn` (set per class): its outcomes, new at
+    #: each call, then go to the caller uncopied, and ``apply`` asks ``drawn``, no list.
+    DRAWS_ANEW: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.SETTLES = cls.settle is not Stage.settle
+        cls.DRAWS_ANEW = cls.drawn is not Stage.drawn
 
     def actors(self, state: Any) -> Sequence[int]:
         """The seats that may act (one in turn-based play, several in a real-time phase).
@@ -87,6 +90,12 @@ class Stage:
     def outcomes(self, state: Any) -> list[tuple[Action, Fraction]]:
         """A chance stage's outcomes, exact, summing to 1."""
         raise NotImplementedError(f"{type(self).__name__} is not a chance stage")
+
+    def drawn(self, state: Any, action: Any) -> bool:
+        """Whether ``action`` is itself one of :meth:`outcomes`, without making them: a
+        lookup (the game's draw action of an item still in the pile) where the list costs
+        two passes a draw. A stage overriding it makes its outcomes anew at each call."""
+        raise NotImplementedError
 
     def label(self, state: Any) -> str:
         """What the game waits for, in words, for the status line (default ``LABEL``)."""
@@ -228,26 +237,19 @@ class StagedState(KindState, DeclaredState):
     # copies, so a clone asks its stage once instead.
     __slots__ = ("_who",)
     stack: tuple[Stage, ...]
-    #: ``current_player`` is written by the loop and read as a plain attribute (drivers read
-    #: it several times a step); ``_legal`` is the legal list of the one seat that decides,
-    #: or, where several decide at once, a dict of them by seat; ``_chance`` the outcomes;
-    #: ``_memo`` what the kinds share while one position's legal lists are made
-    #: (:meth:`_memo_get`).
+    #: ``current_player``, written by the loop, is a plain attribute (read several times a
+    #: step); ``_legal`` the deciding seat's legal list, or a dict by seat where several
+    #: decide; ``_chance`` the outcomes; ``_memo`` see :meth:`_memo_get`.
     CACHES: ClassVar[tuple[str, ...]] = ("current_player", "_legal", "_chance", "_memo")
     #: A plain class value, so that instances can write the attribute over the protocol's
     #: read-only ``State.current_player`` property (slotted subclasses get a slot).
     current_player = TERMINAL
-    #: Whether the class has an :meth:`_each_step` rule (set per class: the loop skips
-    #: the call of an empty rule, once or twice a step).
+    #: Whether the class has an :meth:`_each_step` rule (the loop skips an empty one).
     _EACH_STEP: ClassVar[bool] = False
-    #: Whether the class recognises its chance outcomes itself (:meth:`_handed_out`):
-    #: otherwise ``apply`` scans them, written out, without a call.
-    _QUICK_OUTCOMES: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._EACH_STEP = cls._each_step is not StagedState._each_step
-        cls._QUICK_OUTCOMES = cls._handed_out is not StagedState._handed_out
 
     # -- the engine loop ------------------------------------------------------------------
     def _run(self) -> None:
@@ -367,6 +369,14 @@ class StagedState(KindState, DeclaredState):
             moves = cache[player] = self.stack[-1].legal(self, player)
         return moves
 
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """The protocol's; a stage's draws made anew (``DRAWS_ANEW``) are not copied."""
+        if self.current_player == CHANCE:
+            top = self.stack[-1]
+            if top.DRAWS_ANEW:
+                return top.outcomes(self)
+        return super().chance_outcomes()
+
     def _chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if self._chance is None:
             stack = self.stack
@@ -395,35 +405,30 @@ class StagedState(KindState, DeclaredState):
         legal, so it is applied without the general checks. Anything else takes the
         protocol's full path, with its checks and messages."""
         cp = self.current_player
+        seat = None
         if cp >= 0:
             if by is None or (by.__class__ is int and by == cp):
                 moves = self._legal
                 if moves is None:
                     moves = self._legal_actions(cp)
                 for o in moves:
-                    if o is action:  # written out: this runs every decision
-                        self.KINDS.appliers[action.__class__](self, action, cp)
-                        self._run()
-                        self._trail = (self._trail, cp, action)
-                        return
+                    if o is action:  # written out, like the scans below: this runs every step
+                        seat = cp
+                        break
         elif cp == CHANCE:
             if by is None:
-                if self._QUICK_OUTCOMES:
-                    if self._handed_out(action):  # written out: this runs every draw
-                        self.KINDS.appliers[action.__class__](self, action, CHANCE)
-                        self._run()
-                        self._trail = (self._trail, CHANCE, action)
-                        return
+                top = self.stack[-1]
+                if top.DRAWS_ANEW:
+                    if top.drawn(self, action):
+                        seat = CHANCE
                 else:
                     outcomes = self._chance
                     if outcomes is None:
                         outcomes = self._chance_outcomes()
                     for o, _ in outcomes:
-                        if o is action:  # written out: this runs every draw
-                            self.KINDS.appliers[action.__class__](self, action, CHANCE)
-                            self._run()
-                            self._trail = (self._trail, CHANCE, action)
-                            return
+                        if o is action:
+                            seat = CHANCE
+                            break
         elif cp == SIMULTANEOUS and by.__class__ is int:
             # A real-time phase: the seat's list, if it was handed out, is the cache.
             cache = self._legal
@@ -431,17 +436,22 @@ class StagedState(KindState, DeclaredState):
             if moves is not None and by in self._actors():
                 for o in moves:
                     if o is action:
-                        self.KINDS.appliers[action.__class__](self, action, by)
-                        self._run()
-                        self._trail = (self._trail, by, action)
-                        return
-        super().apply(action, by)
+                        seat = by
+                        break
+        if seat is None:
+            super().apply(action, by)
+            return
+        self.KINDS.appliers[action.__class__](self, action, seat)
+        self._run()
+        self._trail = (self._trail, seat, action)
 
     def _handed_out(self, action: Any) -> bool:
         """Whether ``action`` is itself (the same object) one of this chance node's
-        outcomes: then it is legal and plain, and ``apply`` takes it without the general
-        checks. A game whose outcomes can be recognised without the scan overrides this
-        (Magical's draws: ~60 outcomes a node)."""
+        outcomes (then legal and plain: ``apply`` skips the general checks), by the
+        stage's ``drawn`` if it has one."""
+        top = self.stack[-1]
+        if top.DRAWS_ANEW:
+            return top.drawn(self, action)
         outcomes = self._chance
         if outcomes is None:
             outcomes = self._chance_outcomes()

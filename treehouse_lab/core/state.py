@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import IllegalActionError, RuleError, clip, quote
 from .actions import Action, is_plain
-from .chance import UniformOutcomes
+from .chance import MARKED
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only: no import circle
     from .game import Game
@@ -227,8 +227,8 @@ class State:
         if self.current_player != CHANCE:
             return []
         outcomes = self._chance_outcomes()
-        if outcomes.__class__ is UniformOutcomes:
-            return outcomes.copy()  # still known to be uniform (core/chance.py)
+        if outcomes.__class__ in MARKED:
+            return outcomes.copy()  # it keeps its marks (core/chance.py)
         return list(outcomes)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:

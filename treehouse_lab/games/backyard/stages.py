@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ...core.stages import Stage, StageTable
 from ...protocol import Action
@@ -62,6 +62,10 @@ class DeckDraw(Stage):
 
     def outcomes(self, s: BackyardState) -> list[tuple[Action, Fraction]]:
         return s.game.deck_draws.outcomes(s.deck)
+
+    def drawn(self, s: BackyardState, action: Any) -> bool:
+        card = s.game.deck_draws.key_by_id.get(id(action))
+        return card is not None and card in s.deck
 
 
 @STAGES.stage

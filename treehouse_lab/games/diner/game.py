@@ -9,7 +9,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, ClassVar, Mapping
 
-from ...core.chance import UniformDraws
+from ...core.chance import CountedDraws, UniformDraws
 from ...core.codec import ActionSpace, Fields
 from ...core.options import Option
 from ...core.seating import clockwise_from
@@ -240,6 +240,8 @@ class DinerGame(Game):
         orders = self.orders
         p0 = self.plate0
         self.draw_of = {k: DrawIngredient(k) for k in kinds}
+        #: draws of one token from the bag, by the bag's counts (kind order).
+        self.bag_draws = CountedDraws([self.draw_of[k] for k in kinds])
         #: draws of one card from a face-down pile, every card equally likely.
         self.order_draws = UniformDraws({o: DrawOrder(o) for o in orders})
         self.take_of = {o: TakeOrder(o) for o in orders}

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ...core.chance import UniformDraws
@@ -18,12 +17,6 @@ from .stages import COLUMN, ROW, SEAT, STAGES, DinerStage, loader
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerState
-
-
-@cache
-def bag_fractions(total: int) -> tuple[Fraction, ...]:
-    """c/total for c = 0..total, made once: a bag draw's chances without a gcd each."""
-    return tuple(Fraction(c, total) for c in range(total + 1))
 
 
 def deal_minutes(data: Any, where: str, game: Any) -> int:
@@ -43,11 +36,11 @@ class BagDraw(DinerStage):
     CHANCE = True
 
     def outcomes(self, s: DinerState) -> list[tuple[Any, Fraction]]:
-        g = s.game
-        bag = s.bag_counts
-        fr = bag_fractions(sum(bag))
-        draw, kinds = g.draw_of, g.kinds
-        return [(draw[kinds[k]], fr[c]) for k, c in enumerate(bag) if c]
+        return s.game.bag_draws.outcomes(s.bag_counts)
+
+    def drawn(self, s: DinerState, action: Any) -> bool:
+        k = s.game.bag_draws.kind_by_id.get(id(action))
+        return k is not None and s.bag_counts[k] > 0
 
     def receive(self, s: DinerState, k: int) -> None:
         raise NotImplementedError
@@ -147,6 +140,10 @@ class CardDraw(DinerStage):
 
     def outcomes(self, s: DinerState) -> list[tuple[Any, Fraction]]:
         return self.draws(s).outcomes(self.pile(s))
+
+    def drawn(self, s: DinerState, action: Any) -> bool:
+        card = self.draws(s).key_by_id.get(id(action))
+        return card is not None and card in self.pile(s)
 
     def take(self, s: DinerState, card: str) -> None:
         raise NotImplementedError

@@ -126,6 +126,11 @@ class Deal(Stage):
     def outcomes(self, s: Any) -> list[tuple[Any, Fraction]]:
         return s.game.deal.outcomes(s.pool)
 
+    def drawn(self, s: Any, action: Any) -> bool:
+        """The draw of an undealt card: found without the ~60 outcomes."""
+        card = s.game.deal.key_by_id.get(id(action))
+        return card is not None and s.undealt(card)
+
     def settle(self, s: Any) -> bool:
         if any(s.to_draw):
             return False

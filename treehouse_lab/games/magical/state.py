@@ -110,25 +110,6 @@ class MagicalState(StagedState):
     def _check_save(self) -> None:
         check_save(self)
 
-    def _handed_out(self, action: Any) -> bool:
-        """A draw's outcomes are the game's draw actions of the undealt cards
-        (``Deal.outcomes``): found without a scan of the ~60 outcomes."""
-        if self.stack[-1].__class__ is Deal:
-            if action.__class__ is not DrawCard:
-                return False
-            card = action.card
-            return (card.__class__ is str and self.game.draws.get(card) is action
-                    and self.undealt(card))
-        return super()._handed_out(action)
-
-    def chance_outcomes(self) -> list:
-        """At a draw, the outcomes made anew for the caller (``Deal.outcomes``: a new
-        list each time), so not kept and copied: ``apply`` recognises a draw without
-        them (``_handed_out``). Other chance nodes as core's."""
-        if self.current_player == CHANCE and self.stack[-1].__class__ is Deal:
-            return self.game.deal.outcomes(self.pool)
-        return super().chance_outcomes()
-
     def _is_legal(self, action: Any, player: int) -> bool:
         """A draw's outcomes are the draws of the undealt cards (``Deal.outcomes``), so a
         draw is legal when its card is undealt: no scan of the ~60 outcomes. Other chance

@@ -103,9 +103,10 @@ class PyramidsGame(Game):
         #: The move table of this Aim ruling (table.py), shared by every game with it.
         self.table = table(self.aim_stack_top)
         #: The die: six faces at 1/6 each (data.FACE_PROBABILITY), one list shared by
-        #: every roll (a state hands out copies).
+        #: every roll (a state hands out copies), and its faces known by identity.
         self.roll_outcomes: UniformOutcomes = UniformOutcomes.of(
             (ROLLS[f] for f in FACES), len(FACES))
+        self.roll_ids = frozenset(id(a) for a, _ in self.roll_outcomes)
         self._components = {
             "pyramids": sorted(
                 [f"p{p}:{c}" for p in range(self.players) for c in TRIO]

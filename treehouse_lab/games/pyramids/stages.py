@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ...core.stages import Stage, StageTable
 from ...protocol import Action
@@ -33,7 +33,10 @@ class RollStage(Stage):
     CHANCE = True
 
     def outcomes(self, s: PyramidsState) -> list[tuple[Action, Fraction]]:
-        return s.game.roll_outcomes
+        return s.game.roll_outcomes.copy()
+
+    def drawn(self, s: PyramidsState, action: Any) -> bool:
+        return id(action) in s.game.roll_ids
 
     def label(self, s: PyramidsState) -> str:
         return f"{s.game.player_name(s.to_move)} rolls the die"
