@@ -249,7 +249,7 @@ def check_chance(state: State, where: str) -> None:
             f"{where} outcomes marked uniform are not each 1/{k}"
     if isinstance(outcomes, CountedOutcomes) and outcomes.counts is not None:
         # Sampled from the counts alone (core/chance.py): each must be its chance's count.
-        counts = outcomes.counts
+        counts = [c for c in outcomes.counts if c]
         assert len(counts) == len(outcomes) and all(
             p == Fraction(c, sum(counts)) for (_, p), c in zip(outcomes, counts)), \
             f"{where} counted outcomes' counts {counts} are not their chances"

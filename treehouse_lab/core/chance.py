@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from itertools import compress, repeat
+from itertools import repeat
 from math import gcd, lcm
 from operator import itemgetter
 from typing import Any, Iterable, Mapping, Sequence
@@ -95,8 +95,8 @@ class UniformDraws:
 
 class CountedOutcomes(list):
     """A draw of one item of counted kinds (a token from a bag): ``[(outcome,
-    count/total)]`` for each kind with a count, and ``counts``, those counts in the same
-    order (:class:`CountedDraws` makes both).
+    count/total)]`` for each kind with a count, in kind order, and ``counts``, the count of
+    every kind, zeros included (:class:`CountedDraws` makes both).
 
     Why a class: :func:`sample_outcome` then draws with one ``randrange`` over
     ``total / gcd(counts)``, the very number the general method draws (it is the least
@@ -105,8 +105,8 @@ class CountedOutcomes(list):
     included (that would part the counts from their outcomes), clears ``counts``, and the
     list is then sampled like any other."""
 
-    #: The counts, in the list's order, only while the list is as it was made, else None
-    #: (a slot, as ``UniformOutcomes.equal``).
+    #: The counts by kind (the listed outcomes are the kinds with a count), only while the
+    #: list is as it was made, else None (a slot, as ``UniformOutcomes.equal``).
     __slots__ = ("counts",)
     counts: tuple[int, ...] | None
 
@@ -123,8 +123,7 @@ class CountedDraws:
     :class:`CountedOutcomes`, ``actions[k]`` with chance ``counts[k]/total`` for each kind
     with a count, in kind order.
 
-    Why a table: the chances ``c/total`` are made once per total and shared, and the
-    outcomes are picked out of the actions in one pass of C iterators."""
+    Why a table: the chances ``c/total`` are made once per total and shared."""
 
     def __init__(self, actions: Sequence[Any]) -> None:
         self._actions = tuple(actions)
@@ -142,9 +141,8 @@ class CountedDraws:
                 return empty
             chances = self._chances[total] = tuple(Fraction(c, total)
                                                    for c in range(total + 1))
-        made = CountedOutcomes(compress(zip(self._actions, map(chances.__getitem__, counts)),
-                                        counts))
-        made.counts = tuple(compress(counts, counts))
+        made = CountedOutcomes([(a, chances[c]) for a, c in zip(self._actions, counts) if c])
+        made.counts = counts if counts.__class__ is tuple else tuple(counts)
         return made
 
 
@@ -178,15 +176,18 @@ def sample_outcome(outcomes: Sequence[tuple[Any, Fraction]], rng: random.Random)
         return outcomes[rng.randrange(len(outcomes))][0]
     if outcomes.__class__ is CountedOutcomes and outcomes.counts:  # type: ignore[attr-defined]
         # The general method's draw (its denominator is total / gcd), read off the counts:
-        # the ticket's multiple of the gcd against the running counts.
+        # the ticket's multiple of the gcd against the running counts of the listed kinds.
         counts = outcomes.counts  # type: ignore[attr-defined]
         g = gcd(*counts)
-        ticket = rng.randrange(sum(counts) // g) * g
-        running = 0
-        for i, c in enumerate(counts):
-            running += c
-            if ticket < running:
-                return outcomes[i][0]
+        if g:
+            ticket = rng.randrange(sum(counts) // g) * g
+            running = listed = 0
+            for c in counts:
+                if c:
+                    running += c
+                    if ticket < running:
+                        return outcomes[listed][0]
+                    listed += 1
     if not outcomes:
         raise ValueError("a chance node with no outcomes")
     k = len(outcomes)
