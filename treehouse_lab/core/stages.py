@@ -412,23 +412,12 @@ class StagedState(KindState, DeclaredState):
                 if moves is None:
                     moves = self._legal_actions(cp)
                 for o in moves:
-                    if o is action:  # written out, like the scans below: this runs every step
+                    if o is action:  # written out, no call: this runs at every decision
                         seat = cp
                         break
         elif cp == CHANCE:
-            if by is None:
-                top = self.stack[-1]
-                if top.DRAWS_ANEW:
-                    if top.drawn(self, action):
-                        seat = CHANCE
-                else:
-                    outcomes = self._chance
-                    if outcomes is None:
-                        outcomes = self._chance_outcomes()
-                    for o, _ in outcomes:
-                        if o is action:
-                            seat = CHANCE
-                            break
+            if by is None and self._handed_out(action):
+                seat = CHANCE
         elif cp == SIMULTANEOUS and by.__class__ is int:
             # A real-time phase: the seat's list, if it was handed out, is the cache.
             cache = self._legal
