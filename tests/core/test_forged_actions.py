@@ -8,8 +8,10 @@ now, by ``apply``, ``is_legal`` and a ``Match`` (naming the bot that chose it).
 
 from __future__ import annotations
 
+import copy
 import random
-from dataclasses import dataclass
+import typing
+from dataclasses import dataclass, fields
 
 import pytest
 
@@ -120,3 +122,95 @@ def test_actions_from_the_legal_list_and_from_json_stay_legal(game):
         copy = g.action_from_json(a.to_json())
         assert copy is not a and s.is_legal(copy, by=by)
         s.apply(copy, by=by)
+
+
+# -- issue item 4: a bool in an int field (or an int in a bool field) ------------------------------
+
+def _crossed(value: object) -> object | None:
+    """The value of the other of bool and int that equals ``value`` (``1`` and ``True``,
+    ``0`` and ``False``), or None where there is none."""
+    if value.__class__ is bool:
+        return int(value)
+    if value.__class__ is int and value in (0, 1):
+        return bool(value)
+    return None
+
+
+def _patched(action: tl.Action, copy_first: bool = True) -> tl.Action | None:
+    """``action`` with its first int or bool field crossed to the other type by
+    ``object.__setattr__`` (on a copy, or on the object itself), or None."""
+    for f in fields(action):
+        crossed = _crossed(getattr(action, f.name))
+        if crossed is not None:
+            target = copy.copy(action) if copy_first else action
+            object.__setattr__(target, f.name, crossed)
+            return target
+    return None
+
+
+def _has_int_or_bool_fields(game: tl.Game) -> bool:
+    return any(typing.get_type_hints(t).get(f.name) in (int, bool)
+               for t in game.action_types for f in fields(t))
+
+
+@pytest.mark.parametrize("game", tl.GAMES)
+def test_a_move_with_a_bool_in_an_int_field_is_refused(game):
+    """Every legal move with a 0/1 int field (or a bool field) is tried with that field
+    crossed to the other type: it equals the legal move, and is refused all the same,
+    the state untouched."""
+    g = tl.load_game(game, players=3 if game != "pyramids" else 2)
+    rng = random.Random(7)
+    tried = 0
+    for _ in range(4):
+        s = g.new_initial_state()
+        while not s.is_terminal():
+            by = None if s.is_chance_node() else rng.choice(s.actors())
+            legal = [o for o, _ in s.chance_outcomes()] if by is None else s.legal_actions(by)
+            for a in legal:
+                forged = _patched(a)
+                if forged is None:
+                    continue
+                assert forged == a and hash(forged) == hash(a)  # membership would pass
+                before = s.to_json()
+                assert not s.is_legal(forged, by=by)
+                with pytest.raises(tl.IllegalActionError, match="declared type"):
+                    s.apply(forged, by=by)
+                assert "declared type" in s.why_illegal(forged, by=by)
+                assert s.to_json() == before
+                tried += 1
+            s.apply(rng.choice(legal), by=by)
+    # Pyramids declares no int or bool field, so no move of it can be crossed.
+    assert (tried > 0) == _has_int_or_bool_fields(g)
+
+
+class CrossingBot:
+    """Picks a random legal move and, where it has a 0/1 int field (or a bool field),
+    crosses that field to the other type first, on a copy or on the listed object."""
+
+    def __init__(self, copy_first: bool) -> None:
+        self.copy_first = copy_first
+        self.crossed = 0
+
+    def choose(self, state, rng, player):
+        a = rng.choice(state.legal_actions(player))
+        forged = _patched(a, self.copy_first)
+        if forged is None:
+            return a
+        self.crossed += 1
+        return forged
+
+
+@pytest.mark.parametrize("copy_first", [True, False], ids=["copy", "in-place"])
+@pytest.mark.parametrize("game", [g for g in tl.GAMES
+                                  if _has_int_or_bool_fields(tl.load_game(g))])
+def test_a_match_refuses_a_crossed_field_and_its_save_loads(game, copy_first):
+    """The issue's run: a bot crossing int fields in a 300-step match left moves the save
+    could not load. The match refuses the first one, naming the bot, and its save loads."""
+    g = tl.load_game(game, players=3)
+    bots = {p: CrossingBot(copy_first) for p in range(g.players)}
+    match = tl.Match(g, seed=11, bots=bots)
+    with pytest.raises(tl.RuleError, match=r"'s bot .*chose an illegal move.*declared type"):
+        match.run(300)
+    assert sum(b.crossed for b in bots.values()) == 1
+    saved = match.to_json()
+    assert tl.Match.from_json(saved, bots=bots).to_json() == saved

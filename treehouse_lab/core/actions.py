@@ -158,24 +158,68 @@ PLAIN_TYPES = frozenset({int, str, bool, type(None)})
 
 
 def is_plain(action: Any, types: Any) -> bool:
-    """Whether ``action`` is exactly of one of ``types`` (not a subclass) and holds only
-    plain values: ``int``, ``str``, ``bool``, None, or tuples of them, each of exactly that
-    type.
+    """Whether ``action`` is exactly of one of ``types`` (not a subclass) and each field
+    holds a value of exactly its declared type (a tuple's entries too): ``int``, ``str``,
+    ``bool``, None, or tuples of them.
 
     Why: legality is a lookup in a list of legal actions, and ``in`` asks ``__eq__``. For
     an action of the game's own dataclass type with plain fields, ``__eq__`` compares
     types and fields; a subclass (or a ``str`` subclass in a field) may answer yes to
-    anything, and would be applied and saved as a move it is not. ``type()`` is read, never
-    ``__class__``, which an object can fake."""
+    anything, and would be applied and saved as a move it is not. The declared type, not
+    just any plain one: ``True == 1``, so a move whose int field was set to ``True`` behind
+    the frozen dataclass's back (``object.__setattr__``) equals the legal move, and would be
+    saved as ``true`` where a whole number is due: a save that no longer loads. ``type()``
+    is read, never ``__class__``, which an object can fake."""
     cls = type(action)
     if cls not in types:
         return False
-    return all(_plain_value(getattr(action, name)) for name in _field_names(cls))
+    for name, exact, entries in _plain_fields(cls):
+        v = getattr(action, name)
+        if exact is None:  # an annotation with no exact types: any plain value
+            if not _plain_value(v):
+                return False
+        elif type(v) not in exact:
+            return False
+        elif entries is not None and not all(type(x) in entries for x in v):
+            return False
+    return True
+
+
+#: Per field: its name, the exact types its value may have (None: any plain value) and,
+#: for a tuple, the exact types of its entries.
+_PlainField = tuple[str, frozenset | None, frozenset | None]
 
 
 @cache
-def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(cls))
+def _plain_fields(cls: type) -> tuple[_PlainField, ...]:
+    hints = typing.get_type_hints(cls)
+    out: list[_PlainField] = []
+    for f in dataclasses.fields(cls):
+        tp = hints.get(f.name)
+        exact = _exact_types(tp)
+        if exact is not None:
+            out.append((f.name, exact, None))
+            continue
+        if typing.get_origin(tp) is tuple:
+            parts = [_exact_types(a) for a in typing.get_args(tp) if a is not Ellipsis]
+            if parts and all(p is not None for p in parts):
+                out.append((f.name, frozenset({tuple}), frozenset().union(*parts)))
+                continue
+        out.append((f.name, None, None))
+    return tuple(out)
+
+
+def _exact_types(tp: Any) -> frozenset | None:
+    """The exact types a value annotated ``tp`` may have, for ``int``, ``str``, ``bool``,
+    None and unions of them; None for any other annotation."""
+    if tp is None or tp is type(None):
+        return frozenset({type(None)})
+    if tp in (int, str, bool):
+        return frozenset({tp})
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        parts = [_exact_types(a) for a in typing.get_args(tp)]
+        return None if any(p is None for p in parts) else frozenset().union(*parts)
+    return None
 
 
 def _plain_value(v: Any) -> bool:

@@ -309,9 +309,10 @@ class State:
 
     def forged(self, action: Any) -> str | None:
         """Why ``action`` cannot be one of this game's actions whatever its fields say, or
-        None. Legality is decided by the exact type and plain field values, never by an
-        ``__eq__`` the caller wrote (``core.actions.is_plain``): a subclass of a game's
-        action is not that action, however it compares."""
+        None. Legality is decided by the exact type and by field values of exactly their
+        declared types, never by an ``__eq__`` the caller wrote (``core.actions.is_plain``):
+        a subclass of a game's action is not that action, however it compares, and a
+        ``True`` in a whole-number field is not the move with a 1 there."""
         game = self.game
         if is_plain(action, game.action_types):
             return None
@@ -320,7 +321,8 @@ class State:
                     f"{', '.join(t.__name__ for t in game.ACTION_TYPES)} (exactly those "
                     "types, not subclasses): pick one of state.legal_actions()")
         return (f"{quote(action)} is not a {game.name} action: its fields must hold plain "
-                "values (whole numbers, strings, true/false, None, lists of them), not "
+                "values of exactly their declared type (a whole number, a string, "
+                "true/false, None, lists of them; true/false is not a whole number), not "
                 "subclasses of them: pick one of state.legal_actions()")
 
     def acting_seat(self, by: Any) -> int:
