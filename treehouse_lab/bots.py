@@ -39,7 +39,7 @@ import random
 import re
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
-from .errors import RuleError, quote
+from .errors import RuleError, clip, quote
 from .protocol import Action, State
 
 
@@ -328,6 +328,15 @@ def ask_bot(bot: Any, state: State, rng: random.Random, seat: int,
             "players may act now: give it a third parameter, player"
         )
     return bot.choose(state, rng)
+
+
+def bot_failed(who: str, exc: BaseException) -> RuleError:
+    """The error for a bot (``who``: "Player 1's bot 'random'") whose ``choose`` raised
+    ``exc``: the bot named and its message clipped, whatever it raised. Why clipped even
+    for a RuleError: a user's bot writes its own messages, and one of 100,000 characters
+    is no sentence to show on a board or at the end of a run."""
+    kind = "" if isinstance(exc, RuleError) else f"{type(exc).__name__}: "
+    return RuleError(f"{who} failed: {kind}{clip(str(exc))}")
 
 
 def check_game(bot_label: str, state: State, game: str) -> None:

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
-from .bots import ask_bot, bot_name, make_bot, takes_player
+from .bots import ask_bot, bot_failed, bot_name, make_bot, takes_player
 from .core.chance import check_seed, sample_outcome, step_rng
 from .core.jsonio import check_depth, expect_dict, expect_int, expect_list, expect_str
-from .errors import HumanToMove, IllegalActionError, RuleError, clip, quote
+from .errors import HumanToMove, IllegalActionError, RuleError, quote
 from .protocol import CHANCE, Action, Game, State
 from .registry import load_game_from
 from .schedules import resolve_schedule
@@ -187,11 +187,8 @@ class Match:
         rng = step_rng(self.seed, self._cursor, f"bot{seat}")
         try:
             action = ask_bot(bot, view, rng, seat, self._bot_takes_player[seat])
-        except RuleError as exc:
-            raise RuleError(f"{who} failed: {exc}") from exc
         except Exception as exc:  # noqa: BLE001 - a user's bot may raise anything
-            raise RuleError(f"{who} failed: {type(exc).__name__}: "
-                            f"{clip(str(exc))}") from exc
+            raise bot_failed(who, exc) from exc
         if not self.state.is_legal(action, by=seat):
             reason = (self.state.why_illegal(action, by=seat) if isinstance(action, Action)
                       else f"{quote(action)} is not an action")

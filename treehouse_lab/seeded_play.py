@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
-from .bots import ask_bot, bot_name, make_bot, reads_only, takes_player
+from .bots import ask_bot, bot_failed, bot_name, make_bot, reads_only, takes_player
 from .core.chance import SEED_LIMIT, check_seed, sample_outcome
-from .errors import IllegalActionError, RuleError, clip, quote
+from .errors import IllegalActionError, RuleError, quote
 from .protocol import CHANCE, TERMINAL, Game, State
 from .schedules import resolve_schedule
 
@@ -137,11 +137,9 @@ def play_game(state: State, seat_bots: Sequence[Any], chance_rng: random.Random,
                 action = bot.choose(shown, seat_rngs[seat], seat)
             else:
                 action = ask_bot(bot, shown, seat_rngs[seat], seat, False)
-        except RuleError:
-            raise
         except Exception as exc:  # noqa: BLE001 - a user's bot may raise anything
-            raise RuleError(f"{state.game.player_name(seat)}'s bot {bot_name(bot)!r} failed: "
-                            f"{type(exc).__name__}: {clip(str(exc))}") from exc
+            raise bot_failed(f"{state.game.player_name(seat)}'s bot {bot_name(bot)!r}",
+                             exc) from exc
         try:
             state.apply(action, by=seat)
         except IllegalActionError as exc:

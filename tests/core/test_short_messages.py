@@ -62,3 +62,31 @@ def test_undo_and_counting_quote_huge_numbers_briefly():
     with pytest.raises(tl.RuleError) as err:
         hypergeometric_at_least(10 ** 5_000, 3, 2)
     assert len(str(err.value)) < SHORT
+
+
+class LongWinded:
+    """A bot whose RuleError carries 100,000 characters (the issue's 100,046-character
+    message was one of these, passed on whole)."""
+
+    name = "longwinded"
+
+    def choose(self, state, rng, player):
+        raise tl.RuleError("x" * 100_000)
+
+
+def test_a_bots_long_rule_error_is_clipped_in_a_match():
+    match = tl.Match(tl.load_game("backyard", players=2), seed=1,
+                     bots={0: LongWinded(), 1: LongWinded()})
+    with pytest.raises(tl.RuleError) as err:
+        match.run()
+    assert len(str(err.value)) < SHORT
+    assert "'longwinded' failed: xxx" in str(err.value)
+
+
+def test_a_bots_long_rule_error_is_clipped_in_a_run():
+    with pytest.raises(tl.RuleError) as err:
+        tl.simulate(tl.load_game("backyard", players=2), 2, bots=LongWinded(),
+                    progress=False, workers=1)
+    assert len(str(err.value)) < SHORT
+    assert "game 0 of the run" in str(err.value)
+    assert "'longwinded' failed: xxx" in str(err.value)
