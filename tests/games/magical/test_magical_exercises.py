@@ -17,6 +17,7 @@ from treehouse_lab.exercises import audit_bank
 from treehouse_lab.games.magical import counting
 from treehouse_lab.games.magical import rules as R
 from treehouse_lab.games.magical.exercises import IDS, grade
+from treehouse_lab.games.magical.moves import Place
 
 NOTEBOOKS = Path(__file__).resolve().parents[3] / "notebooks"
 EXERCISES = "magical-treehouse-exercises.ipynb"
@@ -52,25 +53,52 @@ def spell_answers(g):
     return {"one-spell": one, "spell-and-pipe": both}
 
 
+def no_red_passed(unseen: int, red: int, spells: int, hand: int) -> Fraction:
+    """The chance that the cards passed on hold no red, in closed form: Player 3's hand of
+    ``hand`` is drawn from the ``unseen`` cards, and the card kept is one of its non-spell
+    cards, each equally likely (a spell may not go in the drawer). None of the rest is red
+    when the hand holds no red, or one red and that is the card kept (chance 1/(hand - s)
+    with s spells in the hand)."""
+    other = unseen - red - spells
+    one_red_kept = sum(Fraction(red * comb(spells, s) * comb(other, hand - 1 - s), hand - s)
+                       for s in range(hand))
+    return (comb(unseen - red, hand) + one_red_kept) / Fraction(comb(unseen, hand))
+
+
 def carriage_answer(g):
     m = tl.Match(g, seed=14)
     m.run()
-    seen = set(m.state.hand(0))
+    s = m.state
+    seen = set(s.hand(0))
     unseen = [c for c in g.cards if c not in seen]
-    red = sum(1 for c in unseen if g.cards[c].colour == "red")
-    formula = 1 - Fraction(comb(len(unseen) - red, 7), comb(len(unseen), 7))
-    # Two steps, as the cards travel: Player 3's hand of 8 from the unseen cards, then
-    # one of the 8 kept at random; the 7 passed hold a red unless none of the 8 is red
-    # or the only red one is kept.
-    bag = {"red": red, "other": len(unseen) - red}
-    two_steps = sum(hypergeometric(bag, {"red": k, "other": R.HAND - k})
-                    * (Fraction(7, 8) if k == 1 else 1) for k in range(1, R.HAND + 1))
-    # Full enumeration on a small case: 10 unseen cards, 3 red, a hand of 4, 3 passed.
-    small = Fraction(sum(any(c < 3 for c in hand if c != kept)
-                         for hand in combinations(range(10), 4) for kept in hand),
-                     comb(10, 4) * 4)
-    assert small == 1 - Fraction(comb(7, 3), comb(10, 3))
-    assert red == 13 and two_steps == formula
+
+    def kind(c):
+        return "spell" if g.cards[c].kind == "spell" else (
+            "red" if g.cards[c].colour == "red" else "other")
+
+    bag = {k: sum(kind(c) == k for c in unseen) for k in ("red", "spell", "other")}
+    # "Keeps a card" is a Place move of the engine: the cards it offers Player 3 (seat 2,
+    # whose carriage comes to Player 1) are exactly the non-spell cards of the hand.
+    assert s.take_carriage(0) == s.put_carriage(2)
+    places = sorted(a.card for a in s.legal_actions(2) if isinstance(a, Place))
+    assert places == sorted(c for c in s.hand(2) if kind(c) != "spell")
+    formula = 1 - no_red_passed(len(unseen), bag["red"], bag["spell"], R.HAND)
+    # Brute force by what Player 3's hand holds: k red, j spells (hypergeometric), then
+    # the kept card among its 8 - j non-spell cards; the 7 passed hold a red unless k = 0,
+    # or k = 1 and the red one is kept.
+    by_mix = sum(hypergeometric(bag, {"red": k, "spell": j, "other": R.HAND - k - j})
+                 * (1 - Fraction(1, R.HAND - j) if k == 1 else 1)
+                 for k in range(1, R.HAND + 1) for j in range(R.HAND + 1 - k))
+    # Full enumeration on a small case: 10 unseen cards, 0-2 red, 3-4 spells, a hand of 4,
+    # every hand and every non-spell card kept.
+    small = sum(Fraction(sum(any(c < 3 for c in hand if c != kept) for kept in keep),
+                         len(keep))
+                for hand in combinations(range(10), 4)
+                for keep in [[c for c in hand if c not in (3, 4)]]) / comb(10, 4)
+    assert small == 1 - no_red_passed(10, 3, 2, 4)
+    # Keeping any of the 8, spells too (the old key), is a different number.
+    assert formula != 1 - Fraction(comb(75, 7), comb(88, 7))
+    assert bag == {"red": 13, "spell": 7, "other": 68} and by_mix == formula
     return {"carriage-red": formula}
 
 
@@ -130,6 +158,7 @@ def test_common_mistakes_get_their_own_hint():
     assert "at least one" in grade("one-spell", 1 - Fraction(comb(88, 8), n)).message
     assert "twice" in grade("spell-and-pipe", 1 - Fraction(2 * comb(88, 8), n)).message
     assert "only 7" in grade("carriage-red", 1 - Fraction(comb(75, 8), comb(88, 8))).message
+    assert "spell cannot" in grade("carriage-red", 1 - Fraction(comb(75, 7), comb(88, 7))).message
     assert "R12" in grade("chain-vp", 9).message
     assert "inner area" in grade("potion-chain", Fraction(6, 17)).message
     assert "81" in grade("biscuit-tile-pays", Fraction(3, 5)).message

@@ -59,11 +59,12 @@ _MAGICAL: tuple[Exercise, ...] = (
     Exercise(
         id='carriage-red',
         salt='4f45408347c12128',
-        answer_digest='9e082d91ac29c95f43f25aca873484bfcf6a16ba4a0ffe1f36aa85759ec593c0',
+        answer_digest='ce3282e8ddd3211be38c69b48cf099376134116662ac35511648938202d6d195',
         hint=(
-            'From where Player 1 sits, the 7 cards are 7 of the 88 cards Player 1 has not seen, '
-            'every set of 7 equally likely. How many of those 88 are red? Take the complement: no '
-            'red at all.'
+            "From where Player 1 sits, Player 3's hand is 8 of the 88 cards Player 1 has not "
+            'seen. Sort the hands by how many red cards (k) and spells (s) they hold: the kept '
+            'card is one of the 8 - s non-spell cards. No red travels when k = 0, or k = 1 and '
+            'the red card is the one kept.'
         ),
         mistakes={
             '78af437ba78054b8cd80ca18f290b6e65495e331a17a6e7a9fad21a9455ecf8b':
@@ -74,6 +75,12 @@ _MAGICAL: tuple[Exercise, ...] = (
                 (
                     'Player 1 has seen their own hand: the 7 cards come from the other 88, and 3 '
                     "of the 16 red cards are in Player 1's hand."
+                ),
+            '9e082d91ac29c95f43f25aca873484bfcf6a16ba4a0ffe1f36aa85759ec593c0':
+                (
+                    'A spell cannot be kept (it may not go in the drawer): the kept card is one '
+                    "of the hand's non-spell cards, so the 7 passed are not any 7 of the 88 with "
+                    'equal chance.'
                 ),
         },
     ),
