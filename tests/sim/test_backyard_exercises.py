@@ -70,3 +70,36 @@ def test_common_mistakes_get_their_own_hint():
 def grade_answer(which):
     from math import comb
     return Fraction(comb(32, 3) - comb(24, 3), comb(32, 3)) if which == "purple" else None
+
+
+def _exercise_text(notebook: str, heading: str) -> str:
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "notebooks" / notebook
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return next("".join(c["source"]) for c in cells
+                if c["cell_type"] == "markdown" and heading in "".join(c["source"]))
+
+
+def test_not_green_is_said_as_the_green_family():
+    """A split card can have a green top floor over another family's bottom floor, so "not
+    green" reads two ways: not of the green family (16 cards, 2 fit: 1/8, the key) or no
+    green floor at all (12 cards, 2 fit: 1/6). The question says the family, the key is
+    the family's count, and the other reading is told what a family is."""
+    two = tl.load_game("backyard", players=2)
+    deck = [two.card_set[c] for c in two.deck_cards]
+    green3 = Floor("green", 3)
+    family = [c for c in deck if c.bottom.colour != "green"]
+    no_green_floor = [c for c in family if c.top.colour != "green"]
+    assert len(no_green_floor) < len(family)     # the two readings are different sets
+    by_family = counting.playable_fraction_among(green3, family)
+    by_floor = counting.playable_fraction_among(green3, no_green_floor)
+    assert by_family != by_floor
+    assert grade("fits-given-not-green", by_family).correct
+    other = grade("fits-given-not-green", by_floor)
+    assert not other.correct and "family" in other.message
+    for notebook in ("backyard-exercises.ipynb", "backyard-exercises-solutions.ipynb"):
+        text = " ".join(_exercise_text(notebook, "### 3. Green 3 on top").split())
+        assert "not of the green family" in text, notebook
+        assert "not green**" not in text, notebook

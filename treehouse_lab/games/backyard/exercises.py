@@ -51,10 +51,17 @@ _BACKYARD: tuple[Exercise, ...] = (
         salt='6dc370389f70f447',
         answer_digest='20610ff00d421f8f353ff3eb747b252eb7100b62953c15f8f83c251f34b87f69',
         hint=(
-            'Condition on the card not being green: count only the non-green cards of the 24,'
-            " then those that match the top floor's number."
+            'Condition on the card not being of the green family (its bottom floor is not '
+            'green): count only those cards of the 24, then those whose bottom floor matches '
+            "the top floor's number."
         ),
         mistakes={
+            '4f47b774df10c6fb34e251420e3ff75825630fc445b33491a908733e37e57817':
+                (
+                    "That leaves out every card with a green floor; a card's family is the "
+                    'colour of its bottom floor only, so a card with a green top floor over '
+                    'another family stays in.'
+                ),
             'bf72d2a178f70b217fae61be8089a61a8583acbe1352d7f09dac27933f7fd34f':
                 'That is P(not green and fits); divide by P(not green) to condition on it.',
             '57cfd09b130559c0a9a389d51b27ce4ddb8bc45bd2ff4bc63c80142d442db222':
