@@ -31,14 +31,18 @@ def starts(s):
 def test_no_joker_on_a_symbol_whose_ingredient_the_supply_holds():
     """Acorn Omelette on the 1-minute space, supply one Acorn and two Daisies, Phase 2:
     the Acorn must go on the Acorn symbol; a joker there is neither offered nor legal, and
-    finishing is not offered while the Acorn could be assigned."""
+    finishing is not offered while the Acorn could be assigned. The Blueberry is missing
+    (the supply holds none), so a joker there may come before the Acorn (D11); with the
+    variant ``jokers="placed-first"`` only after it."""
     s = assign({1: "acorn-omelette"}, ["acorn", "daisy", "daisy"])
-    assert s.legal_actions() == [Place("acorn-omelette", "acorn")]
+    assert s.legal_actions() == [Place("acorn-omelette", "acorn"),
+                                 StartJoker("acorn-omelette", "blueberry")]
     why = s.why_illegal(StartJoker("acorn-omelette", "acorn"))
     assert "missing ingredients" in why and "Acorn" in why
-    # Not even the Blueberry, which is missing: the Acorn is assigned first.
-    assert not s.is_legal(StartJoker("acorn-omelette", "blueberry"))
     assert "Do not leave ingredients lying around" in s.why_illegal(FinishAssigning())
+    first = assign({1: "acorn-omelette"}, ["acorn", "daisy", "daisy"], jokers="placed-first")
+    assert first.legal_actions() == [Place("acorn-omelette", "acorn")]
+    assert not first.is_legal(StartJoker("acorn-omelette", "blueberry"))
     s.apply(Place("acorn-omelette", "acorn"))
     # Now the Blueberry is missing: the two Daisies may replace it, or stay.
     assert starts(s) == [StartJoker("acorn-omelette", "blueberry")]
@@ -64,11 +68,12 @@ def test_variant_any_allows_a_joker_that_keeps_the_ingredient():
     assert s.supply(0) == {"acorn": 1}
 
 
-def test_a_joker_may_not_eat_an_ingredient_that_must_be_assigned():
-    """The must-assign rule holds after every joker: with Acorn, Daisy, Daisy for the Acorn
-    Smoothie the Acorn and one Daisy must be placed; the Daisy left cannot make a joker for
-    the second Acorn. The variant allows the Daisies on that joker instead."""
-    s = assign({3: "acorn-smoothie"}, ["acorn", "daisy", "daisy"])
+def test_placed_first_a_joker_may_not_eat_an_ingredient_that_can_be_placed():
+    """Variant ``jokers="placed-first"`` (the reading before the Mushroom Sandwich ruling):
+    with Acorn, Daisy, Daisy for the Acorn Smoothie the Acorn and one Daisy must be placed;
+    the Daisy left cannot make a joker for the second Acorn. The variant ``any`` allows the
+    Daisies on that joker instead (and the default D11 too, once the Acorn is placed)."""
+    s = assign({3: "acorn-smoothie"}, ["acorn", "daisy", "daisy"], jokers="placed-first")
     assert not starts(s)
     s.apply(Place("acorn-smoothie", "acorn"))
     assert not starts(s)                   # the Daisy symbol can still take a Daisy
@@ -87,7 +92,7 @@ def test_a_second_symbol_of_the_kind_is_missing_once_the_first_is_filled():
     assert starts(s) == [StartJoker("acorn-smoothie", "acorn")]
 
 
-@pytest.mark.parametrize("jokers", ["missing", "any"])
+@pytest.mark.parametrize("jokers", ["missing", "placed-first", "any"])
 def test_the_jokers_option_is_checked_and_saved(jokers):
     s = assign({1: "acorn-omelette"}, ["acorn", "daisy", "daisy"], jokers=jokers)
     assert s.game.jokers == jokers

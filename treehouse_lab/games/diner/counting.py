@@ -219,17 +219,20 @@ def engine_joker_stacks(supply: Mapping[str, int], game: DinerGame | None = None
 
 
 def _feed_joker(s: DinerState, minutes: int, found: set[Multiset]) -> None:
-    """Every legal next ingredient on the joker under way, until it is finished."""
+    """Every legal next ingredient on the joker at hand, until it is finished (a joker of
+    2 Daisies is finished and may still take 2 more, D11)."""
     for a in s.legal_actions():
+        if not isinstance(a, Joker):
+            continue
         c = s.child(a)
-        if _building_joker(c):
-            _feed_joker(c, minutes, found)
-        else:
+        if not _building_joker(c):
             found.add(tuple(sorted(c.kitchen(0)[minutes]["covers"][0])))
+        _feed_joker(c, minutes, found)
 
 
 def _building_joker(s: DinerState) -> bool:
-    """A joker is under way: then every legal action is a Joker step (D11)."""
+    """A joker is under way: then every legal action is a Joker step (D11; a finished
+    joker of 2 Daisies that may grow offers the other steps too)."""
     legal = s.legal_actions()
     return bool(legal) and all(isinstance(a, Joker) for a in legal)
 
@@ -264,8 +267,11 @@ def completions(order: str | Order, supply: Mapping[str, int], jokers: bool = Tr
         seen.add(key)
         if entry["complete"] and not _building_joker(s):
             found.add(canonical_completion(o.ingredients, entry["covers"]))
-            continue
-        stack.extend(s.child(a) for a in s.legal_actions() if isinstance(a, allowed))
+            # Only a joker of 2 Daisies just laid can still change (into one of 4).
+            allowed_now: tuple = (Joker,)
+        else:
+            allowed_now = allowed
+        stack.extend(s.child(a) for a in s.legal_actions() if isinstance(a, allowed_now))
     return sorted(found)
 
 
@@ -288,8 +294,8 @@ def ways_to_complete(order: str | Order, supply: Mapping[str, int], jokers: bool
     (a sympy Integer); :func:`completions` finds the same ways one by one from the engine.
 
     With one variable ``x_k`` per ingredient, a cover is a monomial of what it uses up: its
-    own ingredient ``x_k``, or a joker from ``J(x) = h_4(x) - x_D**4 + x_D**2`` (every
-    multiset of 4 ingredients, four daisies excepted, D11, and two daisies). The covers of
+    own ingredient ``x_k``, or a joker from ``J(x) = h_4(x) + x_D**2`` (every multiset of
+    4 ingredients, four daisies included, and two daisies, D11). The covers of
     the ``n`` identical symbols of kind ``k`` are a multiset of ``n`` covers:
     ``h_n[x_k + J]``, by Pólya's cycle index of the symmetric group,
     ``h_n[S] = sum over partitions lambda of n of prod_j S(x**j)**m_j / z_lambda``. The
@@ -297,9 +303,12 @@ def ways_to_complete(order: str | Order, supply: Mapping[str, int], jokers: bool
     supply ``c`` can pay for are its coefficients at exponents ``a <= c``, summed.
 
     That is the count under ``jokers="any"`` (the default ``game`` here). Under the
-    rulebook's ``jokers="missing"`` (D11) the supply's own ingredients go on their symbols
-    first, ``min(c_k, n_k)`` of each kind, and only the ``m_k`` symbols left take jokers,
-    paid from what remains: the product of ``h_{m_k}[J]`` alone."""
+    variant ``jokers="placed-first"`` (D11) the supply's own ingredients go on their
+    symbols first, ``min(c_k, n_k)`` of each kind, and only the ``m_k`` symbols left take
+    jokers, paid from what remains: the product of ``h_{m_k}[J]`` alone. Under the
+    rulebook's ``jokers="missing"`` a joker goes on a symbol once the supply holds none of
+    its ingredient, which no product of series says; :func:`_ways_missing` counts those
+    covered orders one by one from that condition, without the engine."""
     import sympy
     from sympy.polys.domains import QQ
     from sympy.polys.rings import ring
@@ -317,7 +326,9 @@ def ways_to_complete(order: str | Order, supply: Mapping[str, int], jokers: bool
                             "plate_jokers='never', or count with completions")
         return soup_ways(plates, counts)
     need = Counter(o.ingredients)
-    if g.jokers == "missing":
+    if g.jokers == "missing" and jokers:
+        return sympy.Integer(_ways_missing(need, counts))
+    if g.jokers != "any":
         # D11: every ingredient the supply holds for a symbol goes there first; jokers
         # cover only the symbols still missing, paid from what is left.
         placed = {k: min(counts.get(k, 0), n) for k, n in need.items()}
@@ -348,7 +359,7 @@ def ways_to_complete(order: str | Order, supply: Mapping[str, int], jokers: bool
             total += term * QQ(1, int(z))
         return cut(total)
 
-    joker = cut(h(ANY_JOKER, sum(x, R.zero)) - daisy**ANY_JOKER + daisy**DAISY_JOKER)
+    joker = cut(h(ANY_JOKER, sum(x, R.zero)) + daisy**DAISY_JOKER)
     gf = R.one
     for kind, n in need.items():
         own = x[INGREDIENTS.index(kind)] if g.jokers == "any" else R.zero
@@ -356,6 +367,62 @@ def ways_to_complete(order: str | Order, supply: Mapping[str, int], jokers: bool
         gf = cut(gf * h(n, cover))
     ways = sum(gf.values(), QQ(0))
     return sympy.Integer(int(ways))
+
+
+def _ways_missing(need: Mapping[str, int], supply: Mapping[str, int]) -> int:
+    """The covered orders of ``need`` (symbols by kind) that ``supply`` pays for under D11:
+    each symbol takes its own ingredient or a joker (2 daisies, 4 of anything), and a joker
+    goes on a ``k`` symbol only when the supply holds no ``k`` any more. Placing first loses
+    nothing, so a covered order can be reached exactly when (1) every kind with a joker on
+    its symbols has none of its ingredients left in the supply and none in those jokers,
+    and (2) the jokers can be laid in some order: a joker on an ``a`` symbol holding a
+    ``b`` must come before the jokers on ``b`` symbols, so these "before" links between
+    kinds must have no cycle. Counted covered order by covered order (up to identical
+    symbols, D12)."""
+    kinds = [k for k in INGREDIENTS if supply.get(k)]
+    stacks = sorted({c for c in combinations_with_replacement(kinds, ANY_JOKER)}
+                    | ({(DAISY,) * DAISY_JOKER} if supply.get(DAISY, 0) >= DAISY_JOKER
+                       else set()))
+    symbols = sorted(need)
+
+    def covers_of(kind: str) -> list[Multiset]:
+        return [(kind,)] + [j for j in stacks if kind not in j]
+
+    def feasible(chosen: dict[str, tuple[Multiset, ...]]) -> bool:
+        used = Counter(k for covers in chosen.values() for c in covers for k in c)
+        if any(used[k] > supply.get(k, 0) for k in used):
+            return False
+        jokered = {k for k, covers in chosen.items() if any(c != (k,) for c in covers)}
+        if any(used[k] < supply.get(k, 0) for k in jokered):
+            return False    # a k is still in the supply: no k symbol is missing
+        before = {a: {b for c in chosen[a] if c != (a,) for b in c if b in jokered}
+                  for a in jokered}
+        done: set[str] = set()
+        while len(done) < len(jokered):
+            ready = [a for a in jokered - done if all(
+                b in done or b == a for b in jokered if a in before[b])]
+            if not ready:
+                return False
+            done.update(ready)
+        return True
+
+    total = 0
+
+    def walk(i: int, chosen: dict[str, tuple[Multiset, ...]]) -> None:
+        nonlocal total
+        if i == len(symbols):
+            total += feasible(chosen)
+            return
+        kind = symbols[i]
+        for covers in combinations_with_replacement(covers_of(kind), need[kind]):
+            chosen[kind] = covers
+            used = Counter(k for cs in chosen.values() for c in cs for k in c)
+            if all(used[k] <= supply.get(k, 0) for k in used):
+                walk(i + 1, chosen)
+            del chosen[kind]
+
+    walk(0, {})
+    return total
 
 
 # -- The chance a chili shows up (Refilling a Shelf Row with the chilis in the bag) ---------

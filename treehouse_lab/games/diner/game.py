@@ -140,9 +140,10 @@ class DinerGame(Game):
                "the move-an-order-left effect: 'must' (ruling D9) or 'may' be turned down",
                choices=("must", "may")),
         Option("jokers", "missing",
-               "Ingredient Jokers: 'missing' (only on a symbol the supply cannot fill once "
-               "every ingredient that can be assigned is, ruling D11) or 'any' uncovered "
-               "symbol, even one whose ingredient you hold", choices=("missing", "any")),
+               "Ingredient Jokers: 'missing' (on a symbol whose ingredient the supply holds "
+               "none of, before or after placing, ruling D11), 'placed-first' (only once "
+               "every ingredient that can be assigned is) or 'any' uncovered symbol, even "
+               "one whose ingredient you hold", choices=("missing", "placed-first", "any")),
         Option("plate_jokers", "missing",
                "jokers on Soup Stew plates (module chili): 'missing' (on a plate whose letter "
                "already holds a kind, ruling D29) or 'never'", choices=("missing", "never")),

@@ -57,6 +57,7 @@ class AssignBeeKind(Kind):
         return None
 
     def apply(self, s: DinerState, a: AssignBee, player: int) -> None:
+        s.close_joker()
         s.put_bee(player, a.order)
 
     def explain(self, s: DinerState, a: AssignBee, player: int) -> str:
@@ -97,6 +98,7 @@ class PlacePlateKind(Kind):
         return s.plate_conflict(player, slot, i, k) or holding_back(s, player, slot, i, k)
 
     def apply(self, s: DinerState, a: PlacePlate, player: int) -> None:
+        s.close_joker()
         g = s.game
         slot = s.slot_of(player, a.order)
         s.cover(player, slot, s.first_uncovered(player, slot, g.symbol_index[a.plate]),
@@ -158,7 +160,9 @@ class PlayActionKind(Kind):
 
     def apply(self, s: DinerState, a: PlayAction, player: int) -> None:
         """The card leaves the hand, its effects go on top of the stack, and under them a
-        spent step puts it on the discard pile once they are done (D31)."""
+        spent step puts it on the discard pile once they are done (D31). A joker of 2
+        Daisies just laid stays one (D11)."""
+        s.close_joker()
         s.hands = s.with_seat(s.hands, player,
                               tuple(c for c in s.hands[player] if c != a.card))
         s.push(*s.game.action_effects[(a.card, player)], st.SpentStep(player, a.card))

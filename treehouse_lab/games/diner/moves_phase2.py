@@ -10,7 +10,7 @@ from ...protocol import Action
 from . import stages as st
 from .actions import FinishAssigning, Joker, Place, StartJoker
 from .moves import RULES, not_now, supply_path, top_named, who
-from .rules import BEE, DAISY, a_an, ingredient, joker_done, plate_name, title
+from .rules import BEE, DAISY, a_an, ingredient, joker_done, joker_may_grow, plate_name, title
 from .rules_assign import Demand, PlacingPlan, letter_holds, order_demand
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -34,7 +34,7 @@ def placing(s: DinerState, player: int) -> str | None:
     why = assigning(s, player)
     if why:
         return why
-    if s.stack[-1].joker is not None:
+    if s.stack[-1].joker is not None and s.joker_being_built() is not None:
         return "Ingredient Jokers: finish the joker you started first"
     return None
 
@@ -73,7 +73,7 @@ def holding_back(s: DinerState, player: int, slot: int, i: int, k: int) -> str |
 def phase_two_of(s: DinerState, seat: int, action_type: type) -> list[Action]:
     """The Phase 2 moves of one kind, in the order the Assign stage lists them."""
     t = top_named(s, "assign")
-    if t is None or t.joker is not None:
+    if t is None or (t.joker is not None and s.joker_being_built() is not None):
         return []
     return [a for a in PlaceKind.phase_two(s, seat) if a.__class__ is action_type]
 
@@ -100,9 +100,10 @@ def order_moves(g: Any, entry: tuple) -> tuple[tuple, tuple, Demand]:
     plate, so move it here, and its letter keeps or loses a kind, nothing fewer fits), or
     a PlacePlate on a letter holding ``k`` alone that no other letter holds; and ``(-1,
     (letter, the kinds the other letters do not hold, the letter's PlacePlates))`` for a
-    letter with no kind yet, whose moves need the count. ``starts`` are the jokers that
-    could start there: on every ingredient symbol, and on a letter holding a kind (D29,
-    unless the variant says never)."""
+    letter with no kind yet, whose moves need the count. ``starts`` are ``(k, start)`` for
+    the jokers that could start there, ``k`` the ingredient the symbol misses when the
+    supply holds none (D11): on every ingredient symbol, and on a letter holding ``k``
+    (D29, unless the variant says never)."""
     memo = g.order_moves
     if len(memo) >= ORDER_MOVES_KEPT:
         memo.clear()
@@ -117,7 +118,7 @@ def order_moves(g: Any, entry: tuple) -> tuple[tuple, tuple, Demand]:
         seen.add(sym)
         if sym < p0:
             fills.append((sym, place))
-            starts.append(start)
+            starts.append((sym, start))
             continue
         mine, others = letter_holds(symbols, covers, p0, sym)
         if not mine:
@@ -129,7 +130,7 @@ def order_moves(g: Any, entry: tuple) -> tuple[tuple, tuple, Demand]:
             if k not in others and k in g.ingredients:
                 fills.append((k, plates[k]))
         if g.plate_jokers:
-            starts.append(start)
+            starts.append((min(mine), start))
     made = memo[entry] = (tuple(fills), tuple(starts), order_demand(symbols, covers, p0))
     return made
 
@@ -144,8 +145,9 @@ class PlaceKind(Kind):
         """Phase 2 with no joker under way: each ingredient onto the first uncovered
         matching symbol of an order, or onto a Soup Stew plate (any ingredient that fits),
         order by order, as long as the most ingredients can still be placed (D35); bees
-        onto the orders with the fewest; then jokers started on a symbol (D11: once no
-        ingredient can be placed; on a plate, D29: once its letter holds a kind), and,
+        onto the orders with the fewest; then jokers started on a symbol (D11: when the
+        supply holds none of its ingredient, or with the variant ``jokers="placed-first"``
+        once no ingredient can be placed; on a plate, D29: once its letter holds a kind), and,
         once nothing can be placed, finishing (2. Assign Ingredients). One list, since
         placements of different kinds interleave; each order's part is read off
         :func:`order_moves`."""
@@ -173,8 +175,16 @@ class PlaceKind(Kind):
                     plan = PlacingPlan.of_demands(sup, [d[2] for d in orders], g.ingredients)
                 places += [plates[f] for f in plan.keepers(pos, sym)]
             open_symbols += starts
-        starts = (open_symbols if s.can_start_joker(player)
-                  and (g.jokers == "any" or not places) else [])
+        if not s.can_start_joker(player):
+            starts = []
+        elif g.jokers == "missing":
+            # D11: a joker replaces a missing ingredient, one the supply holds none of, and
+            # may come before, between or after the placements.
+            starts = [a for k, a in open_symbols if not sup[k]]
+        elif g.jokers == "any" or not places:
+            starts = [a for _, a in open_symbols]
+        else:
+            starts = []
         if g.bee is not None and sup[g.bee]:
             places += [g.bee_of[o] for o in s.fewest_bees(player)]
         if not places:
@@ -196,6 +206,7 @@ class PlaceKind(Kind):
         return holding_back(s, player, slot, i, k)
 
     def apply(self, s: DinerState, a: Place, player: int) -> None:
+        s.close_joker()
         k = s.game.kind_index[a.ingredient]
         slot = s.slot_of(player, a.order)
         s.cover(player, slot, s.first_uncovered(player, slot, k), k)
@@ -220,12 +231,12 @@ class PlaceKind(Kind):
 class StartJokerKind(Kind):
     """Ingredient Jokers: "You may replace missing ingredients during assignment using an
     ingredient joker. To do so, lay either: 2 Daisies or 4 arbitrary ingredients stacked on
-    the desired symbol of the order." A symbol is missing its ingredient once every
-    ingredient that can be assigned is ("All your ingredients that can be assigned to orders
-    must be assigned"), so a joker starts only then (variant ``jokers="any"``: on any
-    uncovered symbol); on a Soup Stew plate only once its letter holds a kind (D29). A
-    joker starts only if the supply can finish it, and once started it must be finished
-    (ruling D11)."""
+    the desired symbol of the order." A symbol is missing its ingredient when the supply
+    holds none of it, so a joker starts there only then, before, between or after the
+    placements (variant ``jokers="placed-first"``: only once every ingredient that can be
+    assigned is; ``jokers="any"``: on any uncovered symbol); on a Soup Stew plate only once
+    its letter holds a kind (D29). A joker starts only if the supply can finish it, and
+    once started it must be finished (ruling D11)."""
 
     def generate(self, s: DinerState, seat: int) -> list[Action]:
         return phase_two_of(s, seat, StartJoker)
@@ -253,12 +264,19 @@ class StartJokerKind(Kind):
             return ("Ingredient Jokers: a joker takes 2 Daisies or 4 ingredients (bees are "
                     "not ingredients), and your supply has neither")
         if g.jokers == "missing":
+            k = sym if sym < g.plate0 else s.letter_kind(player, slot, sym)
+            if k is not None and s.supplies[player][k]:
+                return ("Ingredient Jokers replace missing ingredients: your supply holds "
+                        f"{a_an(g.kinds[k])} for this symbol, so it is not missing (ruling "
+                        "D11)")
+        elif g.jokers == "placed-first":
             left = [k for k in s.placeable(player) if k != BEE]
             if left:
                 return ("Ingredient Jokers replace missing ingredients: first assign "
                         f"{', '.join(map(ingredient, left))} (\"All your ingredients that can "
                         "be assigned to orders must be assigned\"); a joker goes only on a "
-                        "symbol your supply cannot fill then (ruling D11)")
+                        "symbol your supply cannot fill then (variant jokers='placed-first', "
+                        "ruling D11)")
         return None
 
     def apply(self, s: DinerState, a: StartJoker, player: int) -> None:
@@ -267,8 +285,10 @@ class StartJokerKind(Kind):
         s.replace(st.AssignStep(player, (a.order, i)))
 
     def explain(self, s: DinerState, a: StartJoker, player: int) -> str:
-        now = ("nothing in your supply can fill this symbol now, "
-               if s.game.jokers == "missing" else "")
+        now = ("your supply holds none of this symbol's ingredient, "
+               if s.game.jokers == "missing" else
+               "nothing in your supply can fill this symbol now, "
+               if s.game.jokers == "placed-first" else "")
         return ("Ingredient Jokers: 2 Daisies or 4 arbitrary ingredients stacked on a symbol "
                 f"replace the missing ingredient. Jokers are optional; {now}your supply can "
                 "finish the joker, and you must finish it before anything else.")
@@ -285,7 +305,8 @@ class StartJokerKind(Kind):
 @RULES.kind(Joker)
 class JokerKind(Kind):
     """Ingredient Jokers: the stack grows one ingredient at a time; 2 Daisies or 4
-    ingredients finish it (ruling D11)."""
+    ingredients finish it, and 2 Daisies just laid may take 2 more, since four Daisies are
+    "4 arbitrary ingredients" too (ruling D11)."""
 
     def generate(self, s: DinerState, seat: int) -> list[Action]:
         t = top_named(s, "assign")
@@ -323,15 +344,18 @@ class JokerKind(Kind):
 
     def apply(self, s: DinerState, a: Joker, player: int) -> None:
         o, i = s.stack[-1].joker
-        stack = s.cover(player, s.slot_of(player, o), i, s.game.kind_index[a.ingredient])
-        done = joker_done(stack, s.game.daisy)
+        g = s.game
+        stack = s.cover(player, s.slot_of(player, o), i, g.kind_index[a.ingredient])
+        done = (joker_done(stack, g.daisy)
+                and not joker_may_grow(stack, s.ingredient_count(player), g.daisy))
         s.replace(st.AssignStep(player, None if done else (o, i)))
 
     def explain(self, s: DinerState, a: Joker, player: int) -> str:
         have = len(s.joker_stack(player))
         return ("Ingredient Jokers: 2 Daisies or 4 arbitrary ingredients stacked on a symbol "
                 f"replace the missing ingredient; this joker has {have} so far"
-                + (" (two Daisies finish it)" if a.ingredient == DAISY else "") + ".")
+                + (" (two Daisies finish it, or four Daisies)" if a.ingredient == DAISY
+                   else "") + ".")
 
     def narrate(self, s: DinerState, a: Joker, player: int) -> str:
         stack = (*s.joker_stack(player), s.game.kind_index[a.ingredient])
@@ -341,6 +365,11 @@ class JokerKind(Kind):
                 + (": the joker is finished" if done else f" ({len(stack)} on it)"))
 
     def click_path(self, s: DinerState, a: Joker, seat: int) -> tuple[str, ...]:
+        if s.joker_being_built() is None:
+            # Growing a joker of 2 Daisies: its joker box, then the ingredient (one click
+            # on the supply alone begins a placement).
+            o, i = s.stack[-1].joker
+            return (f"joker:{o}:{i}", *supply_path(a, seat))
         return supply_path(a, seat)
 
 
@@ -368,6 +397,7 @@ class FinishKind(Kind):
         return None
 
     def apply(self, s: DinerState, a: FinishAssigning, player: int) -> None:
+        s.close_joker()
         s.deliver(player)
         s.pop()
 

@@ -7,7 +7,7 @@ pay?" or "can this joker still be finished?". Answering them here, from tuples, 
 implementation, easy to test on hand-built kitchens, and no rule tied to a card list (the
 cards are data: ``orders.toml``, ``pantry.toml``, read by ``data.py``).
 
-Section names in comments are the rulebook's (shared/rules/treehouse-diner.md); rulings
+Section names in comments are those of the Treehouse Diner Rulebook; rulings
 D1, D2 ... are in docs/rulings/diner.md.
 
 Representations (chosen so states copy cheaply and compare by value):
@@ -347,13 +347,23 @@ def joker_done(stack: tuple[int, ...], daisy: int) -> bool:
 def joker_can_finish(stack: tuple[int, ...], supply_left: int, daisies_left: int,
                      daisy: int) -> bool:
     """Whether a joker stack (already on the symbol, possibly still empty) can be finished
-    from what is left in the supply: daisies only, by enough daisies to make 2; anything,
-    by reaching 4 ingredients (ruling D11)."""
+    from what is left in the supply: fewer than 2 daisies, by enough daisies to make 2;
+    anything, by reaching 4 ingredients, so a stack of 3 daisies needs a fourth ingredient
+    (four Daisies are "4 arbitrary ingredients", ruling D11)."""
     if joker_done(stack, daisy):
         return True
-    if all(k == daisy for k in stack) and len(stack) + daisies_left >= DAISY_JOKER:
+    if (len(stack) < DAISY_JOKER and all(k == daisy for k in stack)
+            and len(stack) + daisies_left >= DAISY_JOKER):
         return True
     return len(stack) + supply_left >= ANY_JOKER
+
+
+def joker_may_grow(stack: tuple[int, ...], supply_left: int, daisy: int) -> bool:
+    """Whether a joker just finished may still take more: 2 Daisies are a joker, and with
+    2 more ingredients in the supply they may become a joker of 4 ("lay either: 2 Daisies
+    or 4 arbitrary ingredients": four Daisies are four arbitrary ingredients, D11)."""
+    return (len(stack) == DAISY_JOKER and stack[0] == daisy == stack[1]
+            and supply_left >= ANY_JOKER - DAISY_JOKER)
 
 
 def added(counts: Sequence[int], more: Sequence[int]) -> tuple[int, ...]:

@@ -23,7 +23,15 @@ from typing import Any, Mapping, Sequence
 from ...core.fields import Codec
 from ...core.jsonio import expect_dict, expect_int, expect_list
 from ...errors import RuleError, quote
-from .rules import BEE, BEES, CHALLENGES_EACH, KITCHEN_SPACES, capacity, joker_done
+from .rules import (
+    BEE,
+    BEES,
+    CHALLENGES_EACH,
+    KITCHEN_SPACES,
+    capacity,
+    joker_done,
+    joker_may_grow,
+)
 from .stages import EFFECT_STEPS
 
 Counts = tuple  # one count per ingredient kind of the game
@@ -340,9 +348,11 @@ def _check_kitchens(s: Any) -> None:
             for j, (sym, c) in enumerate(zip(g.symbols[o], covers)):
                 where = f"kitchens[{p}][{i}].covers[{j}]"
                 if joker is not None and p == top.player and joker == (o, j):
-                    if joker_done(c, g.daisy):
+                    if joker_done(c, g.daisy) and not joker_may_grow(
+                            c, s.ingredient_count(p), g.daisy):
                         raise RuleError(f"{where}: the joker being built must hold at most 3 "
-                                        "ingredients and not be finished")
+                                        "ingredients and not be finished, or be 2 Daisies "
+                                        "with 2 more ingredients in the supply (D11)")
                 elif c and sym < g.plate0 and not (c == (sym,) or joker_done(c, g.daisy)):
                     raise RuleError(f"{where}: a symbol holds its own ingredient, 2 Daisies or "
                                     "4 ingredients (Ingredient Jokers)")

@@ -288,7 +288,8 @@ class PhoneStep(DinerStage):
 @dataclass(frozen=True)
 class AssignStep(DinerStage):
     """Phase 2: assign ingredients, then finish; ``joker`` is None or (order id, symbol
-    index) of a joker being stacked, which must be finished first (D11)."""
+    index) of a joker being stacked, which must be finished first, or of a joker of 2
+    Daisies just laid, which may take 2 more (D11)."""
 
     NAME = "assign"
     STAGE = "assign"
@@ -305,17 +306,21 @@ class AssignStep(DinerStage):
         then Action cards. A joker being built offers only its next ingredient."""
         kinds = s.KINDS
         if self.joker is not None:
-            return kinds.of(Joker).generate(s, seat)
+            if s.joker_being_built() is not None:
+                return kinds.of(Joker).generate(s, seat)
+            # A joker of 2 Daisies just laid: every step, or 2 more on it (D11).
+            return (kinds.of(Place).phase_two(s, seat) + kinds.of(Joker).generate(s, seat)
+                    + kinds.of(PlayAction).generate(s, seat))
         return kinds.of(Place).phase_two(s, seat) + kinds.of(PlayAction).generate(s, seat)
 
     def cards_closed(self, s: DinerState) -> str | None:
-        return None if self.joker is None else (
+        return None if self.joker is None or s.joker_being_built() is None else (
             "A joker being built is finished first (D11): cards go between Phase 2's steps")
 
     def label(self, s: DinerState) -> str:
         g = s.game
         name = g.player_name(self.player)
-        if self.joker is not None:
+        if self.joker is not None and s.joker_being_built() is not None:
             o, i = self.joker
             sym = g.symbol_names[g.symbols[o][i]]
             return (f"{name}: Phase 2, finish the joker for the {ingredient(sym)} of "

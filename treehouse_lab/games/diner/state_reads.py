@@ -10,7 +10,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ...protocol import Action
-from .rules import ChallengeView, a_an, capacity, joker_can_finish, plate_name
+from .rules import ChallengeView, a_an, capacity, joker_can_finish, joker_done, plate_name
 from .rules_assign import PlacingPlan, has_free_plate, letter_kind
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -301,17 +301,36 @@ class DinerReads:
         return (self.ingredient_count(player) >= 4
                 or self.supplies[player][self.game.daisy] >= 2)
 
-    def joker_being_built(self) -> tuple[str, int] | None:
-        """(order id, symbol index) of the joker being stacked in Phase 2, or None."""
+    def joker_at_hand(self) -> tuple[str, int] | None:
+        """(order id, symbol index) of the joker Phase 2 is at, or None: one being stacked,
+        or one of 2 Daisies just laid that may still take 2 more (D11)."""
         top = self.stack[-1] if self.stack else None
         return top.joker if top is not None and top.NAME == "assign" else None
 
+    def joker_being_built(self) -> tuple[str, int] | None:
+        """(order id, symbol index) of the joker being stacked in Phase 2, which must be
+        finished before anything else, or None (a finished joker of 2 Daisies that may grow
+        is no joker being built: every other step is open)."""
+        joker = self.joker_at_hand()
+        if joker is None:
+            return None
+        top = self.stack[-1]
+        stack = self.kitchens[top.player][self.slot_of(top.player, joker[0])][1][joker[1]]
+        return None if joker_done(stack, self.game.daisy) else joker
+
     def joker_stack(self, player: int) -> tuple[int, ...]:
-        """The ingredients on the joker being built (``()`` when none is)."""
-        joker = self.joker_being_built()
+        """The ingredients on the joker at hand (``()`` when there is none)."""
+        joker = self.joker_at_hand()
         if joker is None:
             return ()
         return self.kitchens[player][self.slot_of(player, joker[0])][1][joker[1]]
+
+    def close_joker(self) -> None:
+        """A step other than growing it closes a joker of 2 Daisies just laid (D11): it
+        stays a joker of 2."""
+        top = self.stack[-1] if self.stack else None
+        if top is not None and top.NAME == "assign" and top.joker is not None:
+            self.replace(type(top)(top.player, None))
 
     def joker_ok(self, player: int, k: int) -> bool:
         """Whether ``k`` may go on the joker being built: the supply has one, and what is
