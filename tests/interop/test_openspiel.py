@@ -5,6 +5,7 @@ searching through ``resample_from_infostate`` without seeing the hidden cards.""
 
 from __future__ import annotations
 
+import copy
 import pickle
 
 import pyspiel
@@ -28,6 +29,7 @@ def test_random_sim_test_with_serialisation(name, options):
     game = O.load(name, **options)
     assert game.num_players() == options["players"]
     assert game.tl_game.options == tl.load_game(name, **options).options
+    assert game.max_game_length() == game.tl_game.max_game_length()
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
@@ -87,6 +89,86 @@ def test_states_pickle_and_clone(name):
              else state.legal_actions()[0])
         clone.apply_action(a)
         assert copy.tl_state == state.tl_state
+
+
+def test_a_game_unpickles_as_a_working_game(monkeypatch):
+    """A game pickles as its game string: in a process with no live game of that string
+    (``_LIVE`` emptied) it is loaded, whole (pyspiel's own pickling of a Python game gave
+    an object whose ``__init__`` never ran, so a state holding it could not move); where
+    one is alive, that one is shared."""
+    import weakref
+
+    game = O.load("diner", players=3, modules=("bees",))
+    monkeypatch.setattr(O, "_LIVE", weakref.WeakValueDictionary())
+    again = pickle.loads(pickle.dumps(game))
+    assert again is not game and str(again) == str(game)
+    assert again.tl_game.options == game.tl_game.options
+    state = again.new_initial_state()
+    state.apply_action(state.chance_outcomes()[0][0])
+    assert state.clone().history() == state.history()
+    assert pickle.loads(pickle.dumps(again)) is again
+
+
+def _round_trips(state) -> dict:
+    """The three ways a state leaves a process or a checkpoint: ``pickle``,
+    ``copy.deepcopy`` and pyspiel's serialisation of game and state."""
+    game_and_state = pyspiel.serialize_game_and_state(state.get_game(), state)
+    return {"pickle": pickle.loads(pickle.dumps(state)),
+            "deepcopy": copy.deepcopy(state),
+            "serialize": pyspiel.deserialize_game_and_state(game_and_state)[1]}
+
+
+def _assert_seats_see_the_same(state, copy_, how: str) -> None:
+    """Every seat's information state, observation string and tensor, and who moves."""
+    assert copy_.history() == state.history(), how
+    assert copy_.tl_state.history() == state.tl_state.history(), how
+    assert copy_.current_player() == state.current_player(), how
+    for p in range(state.get_game().num_players()):
+        assert copy_.information_state_string(p) == state.information_state_string(p), (how, p)
+        assert copy_.observation_string(p) == state.observation_string(p), (how, p)
+        assert copy_.observation_tensor(p) == state.observation_tensor(p), (how, p)
+
+
+#: Steps of a seeded random game after which the round trips are checked (and at its end).
+CHECKPOINTS = (0, 1, 4, 15, 40, 90)
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)
+def test_round_trips_keep_every_seats_information_state(name, options):
+    """After pickle, deepcopy and pyspiel's serialisation, at several points of two seeded
+    random games (and, where cards are hidden, of a state resampled for the seat to move,
+    whose chain holds only that seat's moves): every seat's information state (the seen
+    save and its own moves since the state was made), observation string and tensor are
+    the original's; and the copy plays on as the original does."""
+    import random
+
+    game = O.load(name, **options)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    hidden = game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        for step in range(CHECKPOINTS[-1] + 1):
+            if step in CHECKPOINTS or state.is_terminal():
+                for how, copy_ in _round_trips(state).items():
+                    _assert_seats_see_the_same(state, copy_, how)
+                    if not state.is_terminal():
+                        legal = (state.legal_actions() if not state.is_chance_node()
+                                 else [n for n, _ in state.chance_outcomes()])
+                        a = rng.choice(legal)
+                        after, copy_after = state.child(a), copy_.child(a)
+                        _assert_seats_see_the_same(after, copy_after, how + " then a step")
+                p = state.current_player()
+                if hidden and p >= 0 and step:
+                    sampled = state.resample_from_infostate(p, sampler)
+                    for how, copy_ in _round_trips(sampled).items():
+                        _assert_seats_see_the_same(sampled, copy_, how + " of a resample")
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
 
 
 def test_the_ids_are_the_engines_stable_ids():

@@ -32,17 +32,24 @@ What each part maps to (docs/dev/interop.md):
   quicker player acts first and may hurry to beat another to a carriage; here nobody can
   hurry or wait for a reason, the order is the schedule's, and a search bot that knows the
   schedule knows who moves next. No peer models real time.
-* **Game length**: ``max_game_length`` is the game's proven bound where it has one
-  (Backyard, Magical). Where no bound exists under the rulings (Treehouse's endless
-  re-rolls, the Diner's reshuffles) it is :data:`UNBOUNDED_LENGTH`, a size for buffers,
-  not a bound: the adapter never cuts a game short.
-* **Pickling**: OpenSpiel pickles a state as its game and history and replays it;
-  ``clone`` copies the engine state with ``state.clone()`` (cheap, no JSON).
+* **Game length**: ``max_game_length`` is ``game.max_game_length()``, the bound every
+  game publishes for its configuration (each game's method derives it; the conformance
+  suite plays against it), so OpenSpiel's algorithms may trust it. The adapter never cuts
+  a game short.
+* **Pickling**: OpenSpiel pickles a Python state as its game string, its history and its
+  ``__dict__``, and replays nothing; ``copy.deepcopy`` and
+  ``pyspiel.serialize_game_and_state`` go the same way. The engine state in that
+  ``__dict__`` pickles as its save plus its chain of steps (``_Box.__reduce__``), so the
+  copy gives every seat the same information state, and a CFR or IS-MCTS table keyed by
+  them finds the node again after a process or a checkpoint. A game pickles as its game
+  string (``TreehouseGame.__reduce__``). ``clone`` copies the engine state with
+  ``state.clone()`` (cheap, no JSON).
 """
 
 from __future__ import annotations
 
 import json
+import weakref
 from operator import itemgetter
 from typing import Any, Callable
 
@@ -56,8 +63,6 @@ from ..schedules import resolve_schedule
 from . import option_to_param, param_to_option, player_range
 
 PREFIX = "python_treehouse_"
-#: ``max_game_length`` where a game has no bound (see the module docstring).
-UNBOUNDED_LENGTH = 100_000
 #: How many engine objects a game remembers the ids of (see ``TreehouseGame.move_ids``).
 MAX_REMEMBERED = 1 << 16
 #: How many chance nodes a game's pairs are remembered for before the adapter judges
@@ -67,6 +72,18 @@ PAIR_TRIAL = 64
 SCHEDULE_PARAMS = {"schedule": "random", "schedule_seed": 0}
 _first, _second = itemgetter(0), itemgetter(1)
 _CHANCE_ID, _TERMINAL_ID = pyspiel.PlayerId.CHANCE, pyspiel.PlayerId.TERMINAL
+
+
+#: The games alive in this process, by game string (held weakly): an unpickled state (and
+#: so a state that ``copy.deepcopy`` or pyspiel's serialisation copied) shares its game's
+#: remembered ids instead of building the configuration again (10 ms for the Diner).
+_LIVE: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+
+
+def _game_of(game_string: str) -> TreehouseGame:
+    """The game of ``game_string``: a live one if there is one (``_LIVE``), else loaded."""
+    game = _LIVE.get(game_string)
+    return game if game is not None else pyspiel.load_game(game_string)
 
 
 def short_name(game: str) -> str:
@@ -132,10 +149,6 @@ class TreehouseGame(pyspiel.Game):
                    for o in cls.OPTIONS if o.name in params}
         self.tl_game = registry.load_game(name, **options)
         g = self.tl_game
-        try:
-            length = g.max_game_length()
-        except NotImplementedError:
-            length = UNBOUNDED_LENGTH
         info = pyspiel.GameInfo(
             num_distinct_actions=g.num_distinct_actions(),
             max_chance_outcomes=g.max_chance_outcomes(),
@@ -143,7 +156,7 @@ class TreehouseGame(pyspiel.Game):
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0 if g.players > 1 else None,
-            max_game_length=length)
+            max_game_length=g.max_game_length())
         all_params = {o.name: option_to_param(g.options[o.name], o) for o in cls.OPTIONS}
         all_params.update(schedule=self.schedule_name, schedule_seed=self.schedule_seed)
         super().__init__(_TYPES[name] if g.players > 1 else one_player_type(name), info,
@@ -161,6 +174,14 @@ class TreehouseGame(pyspiel.Game):
         self._alive: list[Any] = []
         self._pair_misses = self._pairs_looked = self._pairs_known = 0
         self._remember_pairs = True
+        _LIVE[str(self)] = self
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its game string, unpickled as this process's live game of that
+        string, else loaded. Why not pyspiel's own pickling: for a Python game it makes an
+        object whose ``__init__`` never ran (no ``tl_game``, no tables), and a state's
+        ``__dict__`` holds its game (``_Box``), so an unpickled state could not move."""
+        return (_game_of, (str(self),))
 
     def move_ids(self, moves: list) -> list[int]:
         """The stable ids of ``moves`` (engine actions or outcomes), in their order."""
@@ -261,6 +282,34 @@ class _Box:
         copy.node, copy.turn, copy.last = self.node, self.turn, self.last
         copy.base = self.base
         return copy
+
+    def __reduce__(self) -> tuple:
+        """Pickling, and so ``copy.deepcopy`` of a state and pyspiel's serialisation,
+        which pickle the state's ``__dict__`` and replay nothing: the engine state as its
+        save, plus its chain of steps (``State.history()``, as ids), which the save does
+        not hold and ``information_state`` reads (a seat's own moves), so a table keyed
+        by information states finds the copy's node under the original's key. The
+        schedule's inputs go too; the position's lists (``node``) are worked out again."""
+        steps = self.s.history()
+        return (_unpickled_box, (self.game, self.s.to_json(), [by for by, _ in steps],
+                                 self.game.move_ids([a for _, a in steps]),
+                                 self.turn, self.last, self.base))
+
+
+def _unpickled_box(game: TreehouseGame, save: dict, seats: list[int], ids: list[int],
+                   turn: tuple[int, int] | None, last: int | None, base: int) -> _Box:
+    """The ``_Box`` that ``_Box.__reduce__`` pickled: the state loaded from its save, its
+    chain rebuilt from the ids, oldest first, as ``State.apply`` extends it."""
+    tl_game = game.tl_game
+    s = tl_game.state_from_json(save)
+    action_of = tl_game.action_of
+    chain = None
+    for by, n in zip(seats, ids):
+        chain = (chain, by, action_of(n, by == CHANCE))
+    s._trail = chain  # ``State._trail``: what a save does not hold
+    box = _Box(s, game)
+    box.turn, box.last, box.base = turn, last, base
+    return box
 
 
 class TreehouseState(pyspiel.State):
@@ -481,5 +530,5 @@ def load(name: str, **options: Any) -> TreehouseGame:
 
 register_all()
 
-__all__ = ["CLASSES", "PREFIX", "UNBOUNDED_LENGTH", "TreehouseGame", "TreehouseState", "load",
+__all__ = ["CLASSES", "PREFIX", "TreehouseGame", "TreehouseState", "load",
            "one_player_type", "register_all", "short_name"]
