@@ -64,6 +64,50 @@ def test_an_illegal_id_is_refused_and_changes_nothing():
     assert e.state_now.to_json() == before
 
 
+def _aec_step(e):
+    """The AEC environment's first position (the Diner, seed 0): its mask, and ``step``."""
+    e.reset(seed=0)
+    return e.last()[0]["action_mask"], e.step
+
+
+def _single_agent_step(g):
+    """The single-agent environment's first position (the Diner, seed 0)."""
+    _, info = g.reset(seed=0)
+    return info["action_mask"], g.step
+
+
+@pytest.mark.parametrize(("make", "start"), [
+    (lambda: env("diner"), _aec_step),
+    (lambda: SingleAgentEnv("diner", seat=0, bots="random"), _single_agent_step)],
+    ids=["aec", "single-agent"])
+def test_an_id_is_an_integer_and_nothing_else_is_turned_into_one(make, start):
+    """``108.7``, ``"108"`` and ``True`` are not ids: refused as ``IllegalActionError``
+    naming the action id and the ids allowed, with nothing played, even where ``int()``
+    of them (108, 108, 1) is a legal id here. A numpy integer, scalar or of shape ``()``,
+    plays the id it holds, as an ``int`` does."""
+    e = make()
+    mask, step = start(e)
+    legal = np.flatnonzero(mask)
+    top = int(legal[-1])
+    assert mask[1] or mask[0], "a bool must name a legal id here for the check to bite"
+    flag = bool(mask[1])
+    size = len(mask)
+    before = e.state_now.to_json()
+    for wrong in (top + 0.7, float(top), str(top), flag, np.bool_(flag), np.float64(top),
+                  None, [top]):
+        with pytest.raises(tl.IllegalActionError,
+                           match=rf"action id must be a whole number 0\.\.{size - 1}"):
+            step(wrong)
+        assert e.state_now.to_json() == before, wrong
+    played = []
+    for right in (top, np.int64(top), np.uint16(top), np.array(top)):
+        e = make()
+        _, step = start(e)
+        step(right)
+        played.append(e.state_now.to_json())
+    assert played[1:] == played[:1] * 3 and played[0] != before
+
+
 @pytest.mark.parametrize("name", tl.GAMES)
 def test_single_agent_env_against_the_projects_bots(name):
     g = SingleAgentEnv(name, seat=0, bots="random")

@@ -14,7 +14,9 @@ What each part maps to (docs/dev/interop.md):
 
 * **Agents** are ``"player_1"`` ... ``"player_n"`` (seat 0 is ``player_1``).
 * **Actions**: ``Discrete(game.num_distinct_actions())``, the stable ids
-  (docs/dev/action-ids.md); ``obs["action_mask"]`` marks the legal ones (int8).
+  (docs/dev/action-ids.md); ``obs["action_mask"]`` marks the legal ones (int8). ``step``
+  takes an ``int`` or a numpy integer and refuses anything else (``IllegalActionError``),
+  a float, a string or a bool included.
 * **Observations**: ``obs["observation"]`` is ``state.observation_tensor(seat)`` as
   float32, a ``Box`` of ``game.observation_shape()``.
 * **Chance** is drawn inside the environment from the ``reset`` seed (exact, as a ``Match``
@@ -39,7 +41,7 @@ from pettingzoo import AECEnv
 from .. import registry
 from ..bots import ask_bot, make_bot, takes_player
 from ..core.chance import sample_outcome, step_rng
-from ..errors import IllegalActionError, RuleError
+from ..errors import RuleError
 from ..protocol import CHANCE, SIMULTANEOUS, TERMINAL
 from ..schedules import resolve_schedule
 
@@ -95,14 +97,21 @@ class _Driver:
         return out
 
     def play(self, action_id: Any) -> None:
-        """The seat to act plays the move with id ``action_id`` (checked legal)."""
+        """The seat to act plays the move with id ``action_id`` (checked legal).
+
+        An id is an ``int`` or a numpy integer (a scalar, or an array of shape ``()``:
+        what ``Discrete.sample()``, ``np.flatnonzero`` and a policy's output give, the
+        integers ``Discrete.contains`` accepts), read as the ``int`` it holds. Anything
+        else goes to ``game.decode`` as it is, which refuses it as it refuses every
+        driver's (``IllegalActionError``, "action id must be a whole number 0..n-1"): a
+        float, a string or a bool (``True`` is an ``int`` to Python) would otherwise be
+        turned into some id and played."""
         if self.seat is None:
             raise RuleError(f"{self.game.name}: the game is over; reset it")
-        try:
-            n = int(action_id)
-        except (TypeError, ValueError):
-            raise IllegalActionError(f"{self.game.name}: an action is a whole number, "
-                                     f"got {action_id!r:.40}") from None
+        n = action_id
+        if (isinstance(n, (np.generic, np.ndarray)) and n.shape == ()
+                and n.dtype.kind in "iu"):
+            n = int(n)
         move = self.game.decode(n, self.state, self.seat)
         self.state.apply(move, by=self.seat)
         self.steps += 1
