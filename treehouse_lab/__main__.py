@@ -9,11 +9,12 @@ from __future__ import annotations
 import argparse
 import ast
 import csv
+import os
 import sys
-from typing import Any, Sequence
+from typing import IO, Any, Sequence
 
 from . import __version__
-from .errors import RuleError, quote
+from .errors import RuleError, clip, quote
 from .registry import GAMES, game_class, load_game
 
 EXAMPLES = """\
@@ -65,15 +66,38 @@ def parse_option(text: str) -> tuple[str, Any]:
         return name.strip(), value
 
 
-def positive(text: str) -> int:
+#: The most games a run may play (a tournament: per ordered pair of bots). Why this many:
+#: every game's row is kept for the summary and the CSV, 0.5 to 7 KB each by game (up to
+#: some 7 GB here), and the fastest game takes about a millisecond (a quarter of an hour
+#: for a million on one core); at a million games a win rate's 95% interval is already
+#: within +-0.1 percentage points, so more games would change no conclusion.
+MAX_GAMES = 1_000_000
+#: The most worker processes. Why: each is a Python process of some tens of megabytes,
+#: and games are pure computation, so workers beyond the machine's cores play no faster;
+#: this is as many cores (hardware threads) as the largest common machines have.
+MAX_WORKERS = 256
+
+
+def positive(text: str, most: int | None = None) -> int:
+    """A whole number >= 1 (and <= ``most``), or argparse's error naming the bound."""
     try:
         n = int(text)
-    except ValueError:
+    except ValueError:  # also past Python's 4,300 digits
         raise argparse.ArgumentTypeError(f"expected a whole number, got {quote(text, 20)}") \
             from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {n}")
+    if n < 1 or (most is not None and n > most):
+        shown = f"from 1 to at most {most:,}" if most is not None else ">= 1"
+        raise argparse.ArgumentTypeError(f"expected a whole number {shown}, "
+                                         f"got {quote(n, 30)}")
     return n
+
+
+def at_most(most: int) -> Any:
+    """The argparse type for a whole number from 1 to ``most``."""
+    def check(text: str) -> int:
+        return positive(text, most)
+    check.__name__ = "whole number"  # argparse names the type in some messages
+    return check
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -96,16 +120,19 @@ def build_parser() -> argparse.ArgumentParser:
                        help="a game option, e.g. wild_floor_points=1 (repeatable; see "
                             "'python -m treehouse_lab games')")
 
-    def run_arguments(p: argparse.ArgumentParser, games: int) -> None:
-        p.add_argument("--games", "-n", type=positive, default=games, metavar="N",
-                       help=f"how many games (default {games})")
+    def run_arguments(p: argparse.ArgumentParser, games: int, per: str = "") -> None:
+        p.add_argument("--games", "-n", type=at_most(MAX_GAMES), default=games, metavar="N",
+                       help=f"how many games{per} (default {games}; at most "
+                            f"{MAX_GAMES:,}: every game's row is kept in memory, and a "
+                            "million games already pin a win rate to +-0.1 points)")
         p.add_argument("--seed", type=int, default=0, metavar="N",
                        help="game i is seeded from (seed, i): same seed, same games "
                             "(default 0)")
         where = p.add_mutually_exclusive_group()
-        where.add_argument("--workers", "-j", type=positive, metavar="N",
+        where.add_argument("--workers", "-j", type=at_most(MAX_WORKERS), metavar="N",
                            help="worker processes on this machine (default: one per core; "
-                                "1 plays in this process)")
+                                f"1 plays in this process; at most {MAX_WORKERS:,}: more "
+                                "workers than cores play no faster)")
         where.add_argument("--scheduler", metavar="ADDRESS",
                            help="run on a Dask cluster, e.g. tcp://host:8786 (needs the "
                                 "'scale' extra)")
@@ -136,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     game_arguments(tour)
     tour.add_argument("--bots", "-b", required=True, metavar="LIST",
                       help="the bots to pit against each other, comma-separated")
-    run_arguments(tour, 200)
+    run_arguments(tour, 200, per=" per ordered pair of bots")
 
     bots = commands.add_parser("bots", help="list the bots (those that can play GAME)")
     bots.add_argument("game", nargs="?", choices=GAMES, help="only the bots for this game")
@@ -163,21 +190,81 @@ def _executor(args: argparse.Namespace) -> tuple[Any, Any]:
     try:
         client = Client(args.scheduler, timeout=30)
     except OSError as exc:
-        raise RuleError(f"--scheduler: cannot reach {quote(args.scheduler, 80)} ({exc})") \
-            from None
+        raise RuleError(f"--scheduler: cannot reach {quote(args.scheduler, 80)} "
+                        f"({clip(str(exc), 80)})") from None
+    except (TypeError, ValueError) as exc:  # Dask reads the address as it connects
+        raise RuleError(f"--scheduler: {quote(args.scheduler, 80)} is not a scheduler "
+                        f"address; expected one like tcp://host:8786 "
+                        f"({clip(str(exc), 80)})") from None
     return client, client
 
 
-def _write_csv(path: str, results: Any) -> None:
+def _csv_header(players: int) -> list[str]:
+    return ["game", *[f"bot{p}" for p in range(players)], "winners",
+            *[f"points{p}" for p in range(players)], "length"]
+
+
+def _csv_rows(results: Any) -> list[list[Any]]:
     players = results.players
-    with open(path, "w", newline="", encoding="utf-8") as fh:
-        out = csv.writer(fh)
-        out.writerow(["game", *[f"bot{p}" for p in range(players)], "winners",
-                      *[f"points{p}" for p in range(players)], "length"])
-        for r in results.rows:
-            totals = r.totals or ("",) * players
-            out.writerow([r.index, *r.seats, " ".join(map(str, r.winners)), *totals,
-                          r.length])
+    return [[r.index, *r.seats, " ".join(map(str, r.winners)), *(r.totals or ("",) * players),
+             r.length] for r in results.rows]
+
+
+def _open_csv(path: str, players: int) -> IO[str] | None:
+    """Check ``--csv PATH`` before the run, so a run is not played only to lose its rows:
+    a missing folder, a folder, a file that cannot be written or a full disk is refused
+    with a RuleError. Nothing is created or emptied here; only a path that is no regular
+    file (a device such as /dev/full, a pipe) is opened now and its header written, as
+    writing is the only way to learn it takes no more: that open file is returned."""
+    where = quote(path, 80)
+    if not path:
+        raise RuleError("--csv: give the path of a file to write")
+    if os.path.isdir(path):
+        raise RuleError(f"--csv: {where} is a folder; give the path of a file to write")
+    if os.path.exists(path) and not os.path.isfile(path):
+        try:
+            fh = open(path, "w", newline="", encoding="utf-8")  # kept open for the rows
+        except OSError as exc:
+            raise RuleError(f"--csv: cannot write {where} ({exc.strerror})") from None
+        try:
+            csv.writer(fh).writerow(_csv_header(players))
+            fh.flush()
+        except OSError as exc:
+            _close_quietly(fh)
+            raise RuleError(f"--csv: cannot write {where} ({exc.strerror})") from None
+        return fh
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise RuleError(f"--csv: the folder of {where} does not exist")
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        raise RuleError(f"--csv: cannot write {where} (permission denied)")
+    if hasattr(os, "statvfs") and os.statvfs(folder).f_bavail == 0:
+        raise RuleError(f"--csv: cannot write {where} (no space left on its disk)")
+    return None
+
+
+def _close_quietly(fh: IO[str]) -> None:
+    try:
+        fh.close()
+    except OSError:
+        pass
+
+
+def _write_csv(path: str, opened: IO[str] | None, results: Any) -> str | None:
+    """Write the rows (to the file ``_open_csv`` opened, or to ``path``); the reason it
+    failed, or None."""
+    try:
+        if opened is not None:
+            csv.writer(opened).writerows(_csv_rows(results))
+            opened.flush()
+        else:
+            with open(path, "w", newline="", encoding="utf-8") as fh:
+                out = csv.writer(fh)
+                out.writerow(_csv_header(results.players))
+                out.writerows(_csv_rows(results))
+    except OSError as exc:
+        return exc.strerror or type(exc).__name__
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -201,7 +288,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"{name}{only}")
             return 0
         game = _game(args)
-        executor, closing = _executor(args)
+        csv_path = getattr(args, "csv", None)
+        opened = None if csv_path is None else _open_csv(csv_path, game.players)
+        try:
+            executor, closing = _executor(args)
+        except BaseException:
+            if opened is not None:
+                _close_quietly(opened)
+            raise
         try:
             if args.command == "simulate":
                 bots = split_bots(args.bots)
@@ -210,8 +304,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                                        workers=args.workers, progress=args.progress,
                                        rotate=args.rotate)
                 print(results.table())
-                if args.csv:
-                    _write_csv(args.csv, results)
+                if csv_path is not None:
+                    failed = _write_csv(csv_path, opened, results)
+                    if failed is not None:
+                        # The run is not lost: its rows go where the table went.
+                        print(f"{parser.prog} {args.command}: error: cannot write --csv "
+                              f"{quote(csv_path, 80)} ({failed}); its rows follow the "
+                              "summary on standard output", file=sys.stderr)
+                        out = csv.writer(sys.stdout, lineterminator="\n")
+                        out.writerow(_csv_header(results.players))
+                        out.writerows(_csv_rows(results))
+                        return 1
             else:
                 table = tournament(game, split_bots(args.bots), args.games,
                                        seed=args.seed, executor=executor,
@@ -220,6 +323,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         finally:
             if closing is not None:
                 closing.close()
+            if opened is not None:
+                _close_quietly(opened)
     except RuleError as exc:
         parser.exit(2, f"{parser.prog} {args.command}: error: {exc}\n")
     except KeyboardInterrupt:

@@ -118,3 +118,96 @@ def test_a_scheduler_address_runs_on_that_dask_cluster(capsys):
                        bots=["greedy", "random", "random"], seed=5, workers=1, progress=False)
     assert [ln for ln in out.splitlines() if ln.startswith("Player ")] == [
         ln for ln in same.table().splitlines() if ln.startswith("Player ")]
+
+
+# -- audit items 5 and 11: bad arguments are refused before anything is played ------------------
+
+def refused(run: subprocess.CompletedProcess, *words: str) -> str:
+    """The one error line of a run that was refused (exit 2) before playing anything (no
+    summary on stdout), after checking it names ``words``."""
+    assert run.returncode == 2, (run.returncode, run.stdout[-500:], run.stderr[-2000:])
+    assert run.stdout == ""
+    errors = [ln for ln in run.stderr.splitlines() if "error:" in ln]
+    assert len(errors) == 1 and "Traceback" not in run.stderr, run.stderr[-2000:]
+    for w in words:
+        assert w in errors[0], errors[0]
+    return errors[0]
+
+
+def test_a_scheduler_address_without_a_port_is_refused():
+    run = cli("simulate", "backyard", "--games", "2", "--scheduler", "nonsense")
+    refused(run, "--scheduler", "'nonsense'", "tcp://")
+
+
+@pytest.mark.parametrize("where", ["missing folder", "directory"])
+def test_a_csv_path_that_cannot_be_written_is_refused_before_the_run(tmp_path, where):
+    path = tmp_path / "no such folder" / "games.csv" if where == "missing folder" else tmp_path
+    run = cli("simulate", "backyard", "--games", "2", "-j", "1", "--no-progress",
+              "--csv", str(path))
+    refused(run, "--csv")
+    assert list(tmp_path.iterdir()) == []  # nothing made
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs Linux's /dev/full")
+def test_a_full_device_for_the_csv_is_refused_before_the_run():
+    run = cli("simulate", "backyard", "--games", "2", "-j", "1", "--no-progress",
+              "--csv", "/dev/full")
+    refused(run, "--csv", "/dev/full", "space")
+
+
+def test_a_csv_that_fails_at_the_end_keeps_its_rows(tmp_path, monkeypatch, capsys):
+    """A disk that fills during the run: the rows go to stdout, after the summary, and the
+    exit status says the CSV was not written."""
+    import errno
+
+    import treehouse_lab.__main__ as cli_main
+
+    class FullFile:
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def write(self, text):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(cli_main, "open", FullFile, raising=False)
+    path = tmp_path / "games.csv"
+    code = main(["simulate", "backyard", "--players", "2", "--games", "3", "-j", "1",
+                 "--no-progress", "--csv", str(path)])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert "--csv" in err and "No space left on device" in err and "Traceback" not in err
+    assert "Player 1" in out  # the summary
+    rows = out.splitlines()[-4:]
+    assert rows[0] == "game,bot0,bot1,winners,points0,points1,length"
+    assert [r.split(",")[0] for r in rows[1:]] == ["0", "1", "2"]
+
+
+def bound(name: str) -> int:
+    """The CLI's bound ``name`` (MAX_GAMES, MAX_WORKERS); 0 where there is none."""
+    import treehouse_lab.__main__ as cli_module
+
+    return getattr(cli_module, name, 0)
+
+
+@pytest.mark.parametrize("flag, name, huge", [
+    ("--games", "MAX_GAMES", False), ("--games", "MAX_GAMES", True),
+    ("--workers", "MAX_WORKERS", False), ("--workers", "MAX_WORKERS", True),
+], ids=["games-just-over", "games-huge", "workers-just-over", "workers-huge"])
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_games_and_workers_are_bounded(command, flag, name, huge):
+    """The issue's ``--games 99999999999999999999999`` ran until killed."""
+    value = "9" * 23 if huge else str(bound(name) + 1)
+    bots = ["--bots", "random,greedy"] if command == "tournament" else []
+    run = subprocess.run([sys.executable, "-m", "treehouse_lab", command, "backyard",
+                          "--players", "2", *bots, flag, value, "--no-progress"],
+                         capture_output=True, text=True, env=ENV, timeout=120)
+    line = refused(run, flag, f"at most {bound(name):,}")
+    assert len(line) < 200
+    help_text = " ".join(cli(command, "--help").stdout.split())
+    assert f"at most {bound(name):,}" in help_text
