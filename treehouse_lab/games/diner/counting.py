@@ -23,11 +23,9 @@ Words used below (rulebook: 2. Assign Ingredients, Ingredient Jokers; rulings D1
   are interchangeable (D12), so swapping the covers of two Acorn symbols is the same way.
   What stays in the supply does not matter, nor the order of the clicks.
 
-One difference between the two joker counts, kept visible rather than hidden:
-:func:`joker_options` counts every multiset of 4 ingredients (that is its definition), so
-4 daisies too; the engine never builds that stack, because two daisies already finish a
-joker (D11). The engine's stacks are therefore ``joker_options(supply) - 1`` when the
-supply holds 4 or more daisies (:func:`engine_joker_stacks` shows it).
+The two joker counts agree: :func:`joker_options` counts every multiset of 4 ingredients,
+4 daisies too, and the engine builds that stack as well (two daisies finish a joker, and
+two more may go on it at once, D11), as :func:`engine_joker_stacks` shows.
 
 The modules (issue 9): a supply may hold ``"chili"`` and ``"bee"``; bees never count (they
 are not ingredients: no symbol, plate or joker takes them), and the engine is asked with the
@@ -202,8 +200,8 @@ def engine_joker_stacks(supply: Mapping[str, int], game: DinerGame | None = None
     position holding ``supply`` and one order, ``StartJoker`` and then every sequence of
     legal ``Joker`` steps until the joker is finished. Sorted multisets.
 
-    Equals :func:`joker_stacks` except for four daisies (D11: two daisies finish a joker).
-    Asked under ``jokers="any"`` (the stacking rule is the same under both readings; the
+    Equals :func:`joker_stacks`, four daisies included (D11: two daisies finish a joker,
+    and two more may make it one of four). Asked under ``jokers="any"`` (the stacking rule is the same under both readings; the
     variant lets the joker start whatever the supply holds)."""
     g = _game_for(supply, None, game if game is not None and game.jokers == "any" else None)
     oid = next(o for o in g.starting_ids if g.orders[o].minutes == 4)

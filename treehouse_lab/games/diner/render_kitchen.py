@@ -215,8 +215,9 @@ def _bee_spot(state: DinerState, order: str, cx: float, cy: float,
 
 
 def _building(state: DinerState, order: str, i: int) -> bool:
-    """Whether symbol ``i`` of ``order`` carries the joker being built."""
-    joker = state.joker_being_built()
+    """Whether symbol ``i`` of ``order`` carries the joker at hand: one being built, or
+    one of 2 Daisies just laid whose J box takes 2 more (D11)."""
+    joker = state.joker_at_hand()
     return joker is not None and joker == (order, i)
 
 
