@@ -201,8 +201,9 @@ def engine_joker_stacks(supply: Mapping[str, int], game: DinerGame | None = None
     legal ``Joker`` steps until the joker is finished. Sorted multisets.
 
     Equals :func:`joker_stacks`, four daisies included (D11: two daisies finish a joker,
-    and two more may make it one of four). Asked under ``jokers="any"`` (the stacking rule is the same under both readings; the
-    variant lets the joker start whatever the supply holds)."""
+    and two more may make it one of four). Asked under ``jokers="any"`` (the stacking rule
+    is the same under every reading; the variant lets the joker start whatever the supply
+    holds)."""
     g = _game_for(supply, None, game if game is not None and game.jokers == "any" else None)
     oid = next(o for o in g.starting_ids if g.orders[o].minutes == 4)
     order = g.orders[oid]
