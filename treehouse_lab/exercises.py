@@ -260,8 +260,9 @@ _PYRAMIDS: tuple[Exercise, ...] = (
         salt='a16e339e1ceadc74',
         answer_digest='bf1d785ff4798762ccb146603250176dd3b338ea005a4b126e6cdbc0363df662',
         hint=(
-            'Count the distinct results of each action from L> S M (Tip, Aim, Hop, Dig, Swap), '
-            'then take the union: an arrangement two actions can reach is one result, not two.'
+            'Count the distinct results of each action from L> S M (Tip, Aim, Hop, Dig, Swap; '
+            'a Hop may land on the lying Large, which stands up under it), then take the '
+            'union: an arrangement two actions can reach is one result, not two.'
         ),
         mistakes={
             '1b0229d75ed970df7812fc2530ec19437724c510b9ceb8ecb7868048852e6246':
@@ -271,6 +272,11 @@ _PYRAMIDS: tuple[Exercise, ...] = (
                 ),
             '11ffa68a28be28f10e86de3288e62e7beb62ab74dcc3a8fa292fa2b22dbd0d9f':
                 'Aim works on every lone piece, lying or standing: two new directions each.',
+            '5e5146f94fd9789781db73f90f35c8fc04a32abefc71020a67abd119eb9078b4':
+                (
+                    'That is the count of the variant hop_onto_lying=False. Here a Hop may '
+                    'land on the lying Large, which stands up under it (ruling R20).'
+                ),
         },
     ),
     Exercise(

@@ -161,3 +161,26 @@ def test_pyramids_hints_never_state_the_answer() -> None:
     for ex_id, answer in answers.items():
         assert not re.search(rf"{re.escape(ex_id)}.{{0,40}}\b{re.escape(str(answer))}\b",
                              source)
+
+
+def test_dig_example_wild_says_a_hop_may_land_on_the_lying_large() -> None:
+    """The key counts the Hops onto the lying Large (ruling R20, the default); the rulebook
+    alone does not say a lying piece stands up under a Hop, so the exercise says it, and
+    the count of the variant that forbids it is told apart with its own hint."""
+    import json
+    from pathlib import Path
+
+    from treehouse_lab.games.pyramids.arrangement import Arrangement, results
+
+    example = Arrangement.parse("L> S M")
+    strict = len(results(example, "wild", hop_onto_lying=False))
+    assert strict != len(results(example, "wild"))
+    verdict = exercises.grade("dig-example-wild", strict)
+    assert not verdict.correct and "hop_onto_lying" in verdict.message
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    for notebook in ("treehouse-exercises.ipynb", "treehouse-exercises-solutions.ipynb"):
+        cells = json.loads((root / notebook).read_text(encoding="utf-8"))["cells"]
+        text = " ".join(next("".join(c["source"]) for c in cells if c["cell_type"] == "markdown"
+                             and "### 3. Wild from the Dig example" in "".join(c["source"]))
+                        .split())
+        assert "stands up" in text and "R20" in text, notebook

@@ -159,7 +159,8 @@ def position_key(game: pyspiel.Game, symmetric: bool = True) -> Callable[[Any], 
     arrs = all_arrangements(TRIO)
     number = {a: i for i, a in enumerate(arrs)}
     n = len(arrs)
-    group = (checked_symmetries(arrs, move_sets(arrs, bool(params["aim_stack_top"])))
+    group = (checked_symmetries(arrs, move_sets(arrs, bool(params["aim_stack_top"]),
+                                                bool(params.get("hop_onto_lying", True))))
              if symmetric else [list(range(n))])
     parse: dict[str, int] = {}
 

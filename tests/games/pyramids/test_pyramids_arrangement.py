@@ -186,6 +186,37 @@ def test_hop_lands_on_lying_piece_standing_it_up():
     assert A("L> SM") in results("L> S M", "hop")  # the Medium onto the upright Small
 
 
+def test_hop_onto_lying_variant_lands_only_in_gaps_and_on_upright_positions():
+    """Ruling R20: with ``hop_onto_lying=False`` a Hop never lands on a lying piece; every
+    other Hop stays. From the Dig example the Small and the Medium lose the Large."""
+    both = results("L> S M", "hop")
+    upright_only = results("L> S M", "hop", hop_onto_lying=False)
+    assert both - upright_only == {A("LS M"), A("LM S")}
+    assert {str(r) for r in upright_only} == {"S L> M", "L> M S", "L> MS", "M L> S",
+                                              "L> SM"}
+    assert all(m.dest != "on:L" for m in moves("L> S M", "wild", hop_onto_lying=False))
+    # nothing but Hop changes, and a line with nothing lying is not touched
+    for face in ("tip", "aim", "dig", "swap"):
+        assert results("L> S M", face) == results("L> S M", face, hop_onto_lying=False)
+    assert results("M L S", "hop") == results("M L S", "hop", hop_onto_lying=False)
+    # a lone upright piece beside lying ones can still Hop to a gap
+    assert can("<L S <M", "hop", hop_onto_lying=False)
+    assert results("<L S <M", "hop", hop_onto_lying=False) == {A("S <L <M"), A("<L <M S")}
+
+
+def test_dig_example_wild_counts_17_and_16_without_hopping_onto_lying():
+    """The exercise ``dig-example-wild``: Wild on the Dig example makes 17 lines when a Hop
+    may land on the lying Large (the default), and 16 when it may not: "Hop the Medium onto
+    the Large" (``LM S``) is the one line no other action makes ("Hop the Small onto the
+    Large" leaves ``LS M``, which the Large's Dig under the Small makes too)."""
+    wild = results("L> S M", "wild")
+    upright_only = results("L> S M", "wild", hop_onto_lying=False)
+    union = frozenset().union(*(results("L> S M", x, hop_onto_lying=False) for x in ACTIONS))
+    assert upright_only == union
+    assert wild - upright_only == {A("LM S")}
+    assert (len(wild), len(upright_only)) == (17, 16)
+
+
 def test_swap_keeps_orientation_except_into_a_stack():
     got = {m.text: str(m.result) for m in moves("<S LM", "swap")}
     assert got == {

@@ -31,8 +31,8 @@ def texts(state):
 # -- options and set-up -------------------------------------------------------------
 
 def test_options_and_setup(game):
-    assert game.options == {"players": 3, "aim_stack_top": True, "house_start": "LMS",
-                            "roll_limit": 2000}
+    assert game.options == {"players": 3, "aim_stack_top": True, "hop_onto_lying": True,
+                            "house_start": "LMS", "roll_limit": 2000}
     s = game.new_initial_state()
     assert s.is_chance_node() and s.rolled is None
     assert [str(s.trio(p)) for p in range(3)] == ["LMS"] * 3 and str(s.house) == "LMS"
@@ -44,11 +44,34 @@ def test_options_and_setup(game):
 
 @pytest.mark.parametrize("bad", [
     {"players": 0}, {"players": 9}, {"players": True}, {"aim_stack_top": "yes"},
+    {"hop_onto_lying": "no"}, {"hop_onto_lying": 0},
     {"house_start": "LMX"}, {"house_start": "LM"}, {"colour": "red"},
 ])
 def test_bad_options(bad):
     with pytest.raises(tl.RuleError):
         load(**bad)
+
+
+def test_hop_onto_lying_variant_in_a_game():
+    """Ruling R20 at the table: from the Dig example with Hop rolled, the default offers
+    "Hop the Medium onto the Large" (the Large stands up under it); the variant does not,
+    refuses the forged move with the rule, and keeps every other Hop."""
+    onto_large = Play("trio", "hop", "M", "on:L")
+    plain = load(players=2).position(trios=["L> S M", "LMS"], rolled="hop")
+    assert onto_large in plain.legal_actions()
+    assert str(plain.child(onto_large).trio(0)) == "LM S"
+    game = load(players=2, hop_onto_lying=False)
+    s = game.position(trios=["L> S M", "LMS"], rolled="hop")
+    legal = s.legal_actions()
+    assert onto_large not in legal and Play("trio", "hop", "S", "on:L") not in legal
+    assert set(legal) == set(plain.legal_actions()) - {onto_large,
+                                                        Play("trio", "hop", "S", "on:L")}
+    before = s.to_json()
+    with pytest.raises(tl.IllegalActionError, match="hop_onto_lying"):
+        s.apply(onto_large)
+    assert s.to_json() == before
+    # saves keep the option
+    assert tl.load_game("pyramids", **game.options).options["hop_onto_lying"] is False
 
 
 def test_house_start_normalised():
@@ -312,3 +335,27 @@ def test_explain_and_narrate(game):
 def test_registered():
     assert "pyramids" in tl.GAMES
     assert isinstance(tl.load_game("pyramids", players=4), PyramidsGame)
+
+
+def test_bots_under_the_hop_onto_lying_variant():
+    """Ruling R20's variant: the solo bot plays by the variant's own exact values (the
+    shipped ones are for the default Hop), so it never offers a move the variant forbids
+    and its choice is one the variant's solver calls best; the perfect bot, solved for the
+    default rules only, refuses the variant."""
+    from treehouse_lab.games.pyramids import solver
+    from treehouse_lab.games.pyramids.bots import SoloSolverBot, solution
+    from treehouse_lab.games.pyramids.perfect import PerfectBot
+
+    strict = solution(True, False)      # the bot's own solve, made once
+    assert strict.hop_onto_lying is False
+    assert strict.start_value() != solver.solo_values(True).value("LMS", "LMS")
+    game = load(players=2, hop_onto_lying=False)
+    s = game.position(trios=["L> S M", "LMS"], house="LM S", rolled="hop")
+    legal = s.legal_actions()
+    chosen = SoloSolverBot().choose(s, random.Random(0))
+    assert chosen in legal
+    after = str(s.child(chosen).trio(0))
+    best = {str(c.result) for c in strict.best_moves("L> S M", "LM S", "hop")}
+    assert after in best
+    with pytest.raises(tl.RuleError, match="hop_onto_lying"):
+        PerfectBot().choose(s, random.Random(0))

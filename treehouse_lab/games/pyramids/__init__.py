@@ -1,15 +1,14 @@
 """Treehouse (pyramids): trios of pyramids, the House, and the six-faced action die.
 
     import treehouse_lab as tl
-    game = tl.load_game("pyramids", players=2, aim_stack_top=True, house_start="LMS",
-                       roll_limit=2000)
+    game = tl.load_game("pyramids", players=2, aim_stack_top=True, hop_onto_lying=True,
+                       house_start="LMS", roll_limit=2000)
     state = game.new_initial_state()
 
 ``arrangement`` is the model of one line of pieces (the rulings' notation and the five
 actions, ``results``/``moves``); ``rules`` is the turn rule; ``table`` the move tables the
 game looks its moves up in; ``actions`` and ``state`` the game itself, with players and the
-die (a chance node, six faces at 1/6). Rulings: shared/design/pyramids-rulings.md and
-docs/rulings/pyramids.md.
+die (a chance node, six faces at 1/6). Rulings: docs/rulings/pyramids.md.
 
 Names: ``ACTIONS`` are the five actions that change an arrangement (tip, aim, hop, dig,
 swap); ``FACES`` the six faces of the die (the five and wild).

@@ -28,12 +28,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import PyramidsState
 
 
-@lru_cache(maxsize=2)
-def solution(aim_stack_top: bool = True) -> solver.Solution:
+@lru_cache(maxsize=4)
+def solution(aim_stack_top: bool = True, hop_onto_lying: bool = True) -> solver.Solution:
     """The exact solitaire solution for the trio (solved once per process: a few
     seconds). The bot itself reads the shipped values (``solver.solo_values``), which
-    order every move as these do and load in a fraction of a second."""
-    return solver.solve("SML", aim_stack_top=aim_stack_top)
+    order every move as these do and load in a fraction of a second; only the variant
+    ``hop_onto_lying=False`` (ruling R20), which ships no values, is solved here."""
+    return solver.solve("SML", aim_stack_top=aim_stack_top, hop_onto_lying=hop_onto_lying)
 
 
 class SoloSolverBot:
@@ -48,7 +49,9 @@ class SoloSolverBot:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        table = solver.solo_values(state.game.aim_stack_top)
+        game = state.game
+        table = (solver.solo_values(game.aim_stack_top) if game.hop_onto_lying
+                 else solution(game.aim_stack_top, False))
 
         def cost(action: Action) -> tuple:
             after = state.child(action, by=seat)

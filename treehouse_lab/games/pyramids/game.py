@@ -1,11 +1,11 @@
 """Treehouse (pyramids): the game, its options and the move table every state looks up.
 
     import treehouse_lab as tl
-    game = tl.load_game("pyramids", players=2, aim_stack_top=True, house_start="LMS",
-                       roll_limit=2000)
+    game = tl.load_game("pyramids", players=2, aim_stack_top=True, hop_onto_lying=True,
+                       house_start="LMS", roll_limit=2000)
 
-Rulings referred to below are shared/design/pyramids-rulings.md and, for the project's own
-extra rulings (R1, R2, ...), docs/rulings/pyramids.md.
+Rulings referred to below ("rulings: Actions" and R1, R2, ...) are in
+docs/rulings/pyramids.md.
 """
 
 from __future__ import annotations
@@ -62,8 +62,8 @@ def _check_house_start(value: Any) -> str:
 
 
 class PyramidsGame(Game):
-    """``tl.load_game("pyramids", players=2, aim_stack_top=True, house_start="LMS",
-    roll_limit=2000)``."""
+    """``tl.load_game("pyramids", players=2, aim_stack_top=True, hop_onto_lying=True,
+    house_start="LMS", roll_limit=2000)``."""
 
     NAME: ClassVar[str] = "pyramids"
     TITLE: ClassVar[str] = "Treehouse"
@@ -75,6 +75,11 @@ class PyramidsGame(Game):
         Option("aim_stack_top", True,
                "the top piece of a stack may be Aimed left or right, coming off the stack "
                "(rulings: Aim); False: only pieces standing or lying alone can be Aimed",
+               choices=(True, False)),
+        Option("hop_onto_lying", True,
+               "a Hop may land on a lying piece, which stands up underneath it (ruling "
+               "R20); False: a Hop lands only in a gap or on an upright piece (the "
+               "rulebook's \"Lying down pieces can never be nested\" read strictly)",
                choices=(True, False)),
         Option("house_start", "LMS",
                "the House's starting arrangement, in the rulings' notation (the rulebook: "
@@ -95,13 +100,16 @@ class PyramidsGame(Game):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.aim_stack_top: bool = self.options["aim_stack_top"]
+        #: Ruling R20: whether a Hop may land on a lying piece (standing it up).
+        self.hop_onto_lying: bool = self.options["hop_onto_lying"]
         self.house_start: Arrangement = Arrangement.parse(self.options["house_start"], TRIO)
         self.roll_limit: int = self.options["roll_limit"]
         self.tree: Arrangement = Arrangement.tree(TRIO)
         #: One player: the solitaire puzzle (ruling R19).
         self.solitaire: bool = self.players == SOLITAIRE
-        #: The move table of this Aim ruling (table.py), shared by every game with it.
-        self.table = table(self.aim_stack_top)
+        #: The move table of these Aim and Hop rulings (table.py), shared by every game
+        #: with them.
+        self.table = table(self.aim_stack_top, self.hop_onto_lying)
         #: The die: six faces at 1/6 each (data.FACE_PROBABILITY), one list shared by
         #: every roll (a state hands out copies), and its faces known by identity.
         self.roll_outcomes: UniformOutcomes = UniformOutcomes.of(

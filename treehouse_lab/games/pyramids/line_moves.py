@@ -171,10 +171,11 @@ def _aim(arr: Arrangement, aim_stack_top: bool) -> Iterator[Move]:
                 yield Move("aim", top, tokens[facing], result, tokens[facing])
 
 
-def _hop(arr: Arrangement) -> Iterator[Move]:
+def _hop(arr: Arrangement, onto_lying: bool = True) -> Iterator[Move]:
     """Hop (rulings: Actions, Hop): an upright piece, carrying every piece above it, lands
     upright in any gap or on top of any other position (a lying piece it lands on stands
-    up underneath). Landing where it started is no move."""
+    up underneath; with ``onto_lying`` False it lands on upright positions only,
+    docs/rulings/pyramids.md, R20). Landing where it started is no move."""
     ps = arr.positions
     n = len(ps)
     for i, pos in enumerate(ps):
@@ -196,6 +197,8 @@ def _hop(arr: Arrangement) -> Iterator[Move]:
             for j, target in enumerate(ps):
                 if j == i:
                     continue  # onto what it stood on is where it started
+                if not (onto_lying or target.upright):
+                    continue  # R20's variant: "Lying down pieces can never be nested"
                 j2 = j - 1 if emptied and j > i else j
                 landed = Position(target.pieces + flying, UP)
                 result = Arrangement.trusted(line[:j2] + (landed,) + line[j2 + 1:])
@@ -263,11 +266,14 @@ def _swap(arr: Arrangement) -> Iterator[Move]:
 _GENERATORS = {"tip": _tip, "hop": _hop, "dig": _dig, "swap": _swap}
 
 
-def raw_moves(arr: Arrangement, action: str, aim_stack_top: bool = True) -> Iterator[Move]:
+def raw_moves(arr: Arrangement, action: str, aim_stack_top: bool = True,
+              hop_onto_lying: bool = True) -> Iterator[Move]:
     """Every way the physical action can go, before duplicates are merged (``moves`` keeps
     one per picked piece and result). For explaining why a move is not offered."""
     if action == "aim":
         return _aim(arr, aim_stack_top)
+    if action == "hop":
+        return _hop(arr, hop_onto_lying)
     if action in _GENERATORS:
         return _GENERATORS[action](arr)
     raise RuleError(f"unknown action {quote(action)}; actions are {', '.join(ACTIONS)}")
@@ -279,12 +285,13 @@ def forget_moves() -> None:
 
 
 @lru_cache(maxsize=65536)
-def _moves_cached(arr: Arrangement, action: str, aim_stack_top: bool) -> tuple[Move, ...]:
+def _moves_cached(arr: Arrangement, action: str, aim_stack_top: bool,
+                  hop_onto_lying: bool = True) -> tuple[Move, ...]:
     actions = ACTIONS if action == "wild" else (action,)
     seen: set[tuple[str, Arrangement]] = set()
     out = []
     for act in actions:
-        for m in raw_moves(arr, act, aim_stack_top):
+        for m in raw_moves(arr, act, aim_stack_top, hop_onto_lying):
             if m.result == arr:
                 continue  # "each must change the arrangement: no null moves"
             key = (m.piece, m.result)
@@ -307,7 +314,8 @@ def _check_action(action: str) -> str:
     return action
 
 
-def moves(arrangement: ArrangementLike, action: str, *, aim_stack_top: bool = True) -> list[Move]:
+def moves(arrangement: ArrangementLike, action: str, *, aim_stack_top: bool = True,
+          hop_onto_lying: bool = True) -> list[Move]:
     """Every way to use ``action`` ("tip", "aim", "hop", "dig", "swap" or "wild") here.
 
     One move per (picked piece, result) (docs/rulings/pyramids.md, R3 and R4): two
@@ -316,17 +324,22 @@ def moves(arrangement: ArrangementLike, action: str, *, aim_stack_top: bool = Tr
     offers two ways to the same result; under "wild" the first action in die order keeps
     it (a lone upright piece aimed left is the same as tipped left: it is offered as the
     Tip). No move returns the arrangement unchanged. Texts are unique within the list.
+    ``aim_stack_top`` and ``hop_onto_lying`` are the game's variants of those names.
     """
-    return list(_moves_cached(_coerce(arrangement), _check_action(action), bool(aim_stack_top)))
+    return list(_moves_cached(_coerce(arrangement), _check_action(action), bool(aim_stack_top),
+                              bool(hop_onto_lying)))
 
 
 def results(arrangement: ArrangementLike, action: str, *,
-            aim_stack_top: bool = True) -> frozenset[Arrangement]:
+            aim_stack_top: bool = True, hop_onto_lying: bool = True) -> frozenset[Arrangement]:
     """The distinct arrangements one ``action`` can produce: the rulings' count of "ways"
     (never the arrangement itself)."""
-    return frozenset(m.result for m in moves(arrangement, action, aim_stack_top=aim_stack_top))
+    return frozenset(m.result for m in moves(arrangement, action, aim_stack_top=aim_stack_top,
+                                             hop_onto_lying=hop_onto_lying))
 
 
-def can(arrangement: ArrangementLike, action: str, *, aim_stack_top: bool = True) -> bool:
+def can(arrangement: ArrangementLike, action: str, *, aim_stack_top: bool = True,
+        hop_onto_lying: bool = True) -> bool:
     """Whether ``action`` can change this arrangement at all (the turn rule's test)."""
-    return bool(_moves_cached(_coerce(arrangement), _check_action(action), bool(aim_stack_top)))
+    return bool(_moves_cached(_coerce(arrangement), _check_action(action), bool(aim_stack_top),
+                              bool(hop_onto_lying)))

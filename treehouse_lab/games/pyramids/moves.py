@@ -6,8 +6,8 @@ the rulebook rule it breaks), what it changes (``apply``: the result is looked u
 move table, never read from the action), its texts and its board clicks. Legality is a
 lookup in the generated list (core/stages.py).
 
-Rulings referred to below are shared/design/pyramids-rulings.md and, for the project's
-own extra rulings (R1, R2, ...), docs/rulings/pyramids.md.
+Rulings referred to below ("rulings: Actions" and R1, R2, ...) are in
+docs/rulings/pyramids.md.
 """
 
 from __future__ import annotations
@@ -153,7 +153,8 @@ class PlayKind(Kind):
                         f"{data.CANNOT[face]}")
             target, where = s.trio(s.to_move), "your trio"
         suffix = "" if a.side == TRIO_SIDE else " in the House"
-        reason = why_not_possible(target, a, face, s.game.aim_stack_top, suffix)  # type: ignore[arg-type]
+        reason = why_not_possible(target, a, face, s.game.aim_stack_top, suffix,  # type: ignore[arg-type]
+                                  hop_onto_lying=s.game.hop_onto_lying)
         return f"{a} is not possible in {where}: {reason}"
 
     def apply(self, s: PyramidsState, a: Play, player: int) -> None:
@@ -254,7 +255,7 @@ _AIMED = {"aim-left": ("<", "left"), "aim-up": (UP, "up"), "aim-right": (">", "r
 
 
 def why_not_possible(target: Arrangement, play: Play, face: str, aim_stack_top: bool,
-             suffix: str) -> str:
+             suffix: str, hop_onto_lying: bool = True) -> str:
     """The rulebook rule a well-formed ``play`` on ``target`` breaks, in words; never
     empty. ``play`` has passed ``token_problem`` (it names real pieces in valid forms), so
     every lookup below succeeds whatever the fields say."""
@@ -298,12 +299,18 @@ def why_not_possible(target: Arrangement, play: Play, face: str, aim_stack_top: 
         reason = _place_problem(target, i, h, kind, dest)
         if reason:
             return reason
-    raw = next((m for m in raw_moves(target, kind, aim_stack_top)
+    if kind == "hop" and dest.startswith("on:") and not hop_onto_lying \
+            and not target[target.locate(dest[3:])[0]].upright:
+        return (f"{name(dest[3:])} lies down, and in this game a Hop lands only in a gap or "
+                "on an upright piece (option hop_onto_lying=False; docs/rulings/pyramids.md, "
+                "R20: \"Lying down pieces can never be nested\")")
+    raw = next((m for m in raw_moves(target, kind, aim_stack_top, hop_onto_lying)
                 if m.pieces == pieces and m.dest == dest), None)
     if raw is not None and raw.result == target:
         return "it would change nothing, and every action must change the arrangement"
     if raw is not None:
-        kept = next((m for m in moves(target, face, aim_stack_top=aim_stack_top)
+        kept = next((m for m in moves(target, face, aim_stack_top=aim_stack_top,
+                                      hop_onto_lying=hop_onto_lying)
                      if m.piece == raw.piece and m.result == raw.result), None)
         if kept is not None:
             return (f"it leaves the same line as \"{kept.text}{suffix}\", which is how that "

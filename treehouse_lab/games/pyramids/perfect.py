@@ -167,6 +167,9 @@ class PerfectBot:
         if state.game.players != 2:
             raise RuleError(f"bot {self.name!r} plays two-player games only (the solved "
                             f"game); this one has {state.game.players} players")
+        if not state.game.hop_onto_lying:
+            raise RuleError(f"bot {self.name!r} plays the solved rules only: option "
+                            "hop_onto_lying=True (ruling R20), not False")
         seat = state.current_player if player is None else player
         legal = state.legal_actions(seat)
         if len(legal) == 1:

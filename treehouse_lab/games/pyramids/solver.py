@@ -1,7 +1,7 @@
 """Solitaire Treehouse (pyramids), solved exactly: the fewest expected rolls to a match.
 
 The puzzle. One player, one trio, one House. Each turn follows the rulings' turn rule
-(shared/design/pyramids-rulings.md, "Turn"): roll the die; an action that can change the
+(docs/rulings/pyramids.md, "Turn"): roll the die; an action that can change the
 trio must be used there (the player picks which result); otherwise it may be used on the
 House (never Swap, unless the roll was Wild) or passed; if it can change neither, roll
 again. Wild is any of the five actions on the trio or on the House, the player's choice.
@@ -91,11 +91,12 @@ class Choice:
 
 
 def choices(trio: Arrangement, house: Arrangement, face: str,
-            aim_stack_top: bool = True) -> list[Choice] | None:
+            aim_stack_top: bool = True, hop_onto_lying: bool = True) -> list[Choice] | None:
     """What ``face`` offers at (trio, house) under the turn rule (``rules.turn_rule``);
     None means roll again."""
-    turn = turn_rule(face, sorted(results(trio, face, aim_stack_top=aim_stack_top)),
-                     sorted(results(house, face, aim_stack_top=aim_stack_top)))
+    rules = {"aim_stack_top": aim_stack_top, "hop_onto_lying": hop_onto_lying}
+    turn = turn_rule(face, sorted(results(trio, face, **rules)),
+                     sorted(results(house, face, **rules)))
     if turn.reroll:
         return None
     out = ([Choice("trio", x, x == house) for x in turn.trio]
@@ -117,10 +118,10 @@ class _Reduced:
     faces: list[list[tuple[Fraction, list[int]]]]  # class -> [(p, successor classes|WIN)]
 
 
-def _build(pieces: str, aim_stack_top: bool, die: Die) -> _Reduced:
+def _build(pieces: str, aim_stack_top: bool, die: Die, hop_onto_lying: bool = True) -> _Reduced:
     arrs = all_arrangements(pieces)
     n = len(arrs)
-    full = move_sets(arrs, aim_stack_top)
+    full = move_sets(arrs, aim_stack_top, hop_onto_lying)
     table = {f: [sorted(r) for r in full[f]] for f, _ in die}
     group = checked_symmetries(arrs, full)
     class_key = [0] * (n * n)
@@ -185,6 +186,8 @@ class Solution(_PositionLookup):
     float_values: list[float] = field(repr=False)
     improvement_rounds: int = 0
     _index: dict[Arrangement, int] = field(default_factory=dict, repr=False)
+    #: Ruling R20's variant: False when a Hop may not land on a lying piece.
+    hop_onto_lying: bool = True
 
     def __post_init__(self) -> None:
         self._number_arrangements()
@@ -225,7 +228,7 @@ class Solution(_PositionLookup):
         """Every optimal choice for ``face`` at (trio, house) (ties included); [] when the
         face must be rerolled."""
         t, h = self._arr(trio), self._arr(house)
-        options = choices(t, h, face, self.aim_stack_top)
+        options = choices(t, h, face, self.aim_stack_top, self.hop_onto_lying)
         if options is None:
             return []
         scored = [(self.choice_value(t, h, c), c) for c in options]
@@ -292,20 +295,23 @@ class Solution(_PositionLookup):
 
 
 def solve(pieces: str | int = "SML", aim_stack_top: bool = True,
-          die: Iterable[tuple[str, Fraction]] | None = None) -> Solution:
+          die: Iterable[tuple[str, Fraction]] | None = None,
+          hop_onto_lying: bool = True) -> Solution:
     """Solve solitaire Treehouse exactly for these pieces (default the trio).
 
-    ``die`` defaults to the engine's die. Raises if the exact values fail the Bellman
-    check, which would mean a bug (it is checked, not assumed).
+    ``die`` defaults to the engine's die; ``aim_stack_top`` and ``hop_onto_lying`` are the
+    game's variants. Raises if the exact values fail the Bellman check, which would mean a
+    bug (it is checked, not assumed).
     """
     pieces = piece_set(pieces)
     die_t = tuple((f, Fraction(p)) for f, p in (default_die() if die is None else die))
     if sum(p for _, p in die_t) != 1 or {f for f, _ in die_t} - set(FACES):
         raise RuleError(f"a die is faces from {', '.join(FACES)} with probabilities summing "
                         "to 1")
-    m = _build(pieces, aim_stack_top, die_t)
+    m = _build(pieces, aim_stack_top, die_t, bool(hop_onto_lying))
     values, floats, rounds = solve_equations(m)
-    solution = Solution(pieces, bool(aim_stack_top), die_t, m, values, floats, rounds)
+    solution = Solution(pieces, bool(aim_stack_top), die_t, m, values, floats, rounds,
+                        hop_onto_lying=bool(hop_onto_lying))
     if not solution.verify_bellman():
         raise AssertionError("exact values fail the Bellman optimality equations")
     return solution

@@ -46,10 +46,12 @@ def is_symmetry(g: Callable[[Arrangement], Arrangement], arrangements: Sequence[
     return is_symmetry_perm(perm, move_sets(arrs, aim_stack_top))
 
 
-def move_sets(arrs: Sequence[Arrangement], aim_stack_top: bool) -> dict[str, list[frozenset[int]]]:
+def move_sets(arrs: Sequence[Arrangement], aim_stack_top: bool,
+              hop_onto_lying: bool = True) -> dict[str, list[frozenset[int]]]:
     """{face: [indices of results of arrangement i]}: the move graphs as index sets."""
     index = {a: i for i, a in enumerate(arrs)}
-    return {f: [frozenset(index[b] for b in results(a, f, aim_stack_top=aim_stack_top))
+    return {f: [frozenset(index[b] for b in results(a, f, aim_stack_top=aim_stack_top,
+                                                     hop_onto_lying=hop_onto_lying))
                 for a in arrs] for f in FACES}
 
 

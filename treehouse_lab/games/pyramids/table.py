@@ -33,11 +33,13 @@ class Side(NamedTuple):
 
 
 class Table:
-    """The move table of one ``aim_stack_top`` variant (get it with ``table(flag)``):
-    every row worked out when it is made, about a tenth of a second, once per process."""
+    """The move table of one ``aim_stack_top`` and ``hop_onto_lying`` variant (get it with
+    ``table(aim, hop)``): every row worked out when it is made, about a tenth of a second,
+    once per process."""
 
-    def __init__(self, aim_stack_top: bool) -> None:
+    def __init__(self, aim_stack_top: bool, hop_onto_lying: bool = True) -> None:
         self.aim_stack_top = aim_stack_top
+        self.hop_onto_lying = hop_onto_lying
         self._all: tuple[Play, ...] | None = None
         self._rows: dict[str, dict[str, list[Side]]] = {side: {} for side in SIDES}
         for face in FACES:
@@ -61,7 +63,8 @@ class Table:
         return self._rows[side][face][index]
 
     def _row(self, face: str, arr: Arrangement) -> tuple[Side, ...]:
-        ms = moves(arr, face, aim_stack_top=self.aim_stack_top)
+        ms = moves(arr, face, aim_stack_top=self.aim_stack_top,
+                   hop_onto_lying=self.hop_onto_lying)
         out = []
         for side in SIDES:
             plays = tuple(_play(side, m.action, m.pieces, m.dest) for m in ms)
@@ -77,10 +80,10 @@ def _play(side: str, action: str, pieces: str, dest: str) -> Play:
 
 
 @cache
-def table(aim_stack_top: bool) -> Table:
-    """The shared table of a variant: every game with the same ``aim_stack_top`` fills and
-    reads the same rows."""
-    return Table(bool(aim_stack_top))
+def table(aim_stack_top: bool, hop_onto_lying: bool = True) -> Table:
+    """The shared table of a variant: every game with the same ``aim_stack_top`` and
+    ``hop_onto_lying`` fills and reads the same rows."""
+    return Table(bool(aim_stack_top), bool(hop_onto_lying))
 
 
 __all__ = ["ARRANGEMENTS", "INDEX", "Side", "Table", "table"]
