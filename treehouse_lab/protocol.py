@@ -1,4 +1,4 @@
-"""The engine protocol (shared/design/engine-protocol.md), as games, boards and notebooks
+"""The engine protocol (docs/dev/contracts.md), as games, boards and notebooks
 import it. It lives in :mod:`treehouse_lab.core.protocol`, below every other part of
 core, so that core never imports upwards; this module only names it."""
 

@@ -1,6 +1,6 @@
 """core.datasets: reading a user's data file (Python only), the content digest that saves
 carry, frozen option values, and the option that holds a shipped set's reference or the
-set itself and never opens a path (shared/design/stand-in-data.md)."""
+set itself and never opens a path (docs/dev/stand-in-data.md)."""
 
 from __future__ import annotations
 

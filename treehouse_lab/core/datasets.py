@@ -3,7 +3,7 @@ that says which set a game is played with.
 
 Why this module: several games (Backyard Builders' cards and achievements, Treehouse
 Diner's orders and pantry) ship component data the rulebooks leave out, and all follow one
-product decision (shared/design/stand-in-data.md). Written once here, every game keeps the
+product decision (docs/dev/stand-in-data.md). Written once here, every game keeps the
 same guarantees and the same words in its errors:
 
 * **A file is read only from Python.** ``game.options`` is saved by ``Match.to_json`` and

@@ -1,4 +1,4 @@
-"""The engine protocol (shared/design/engine-protocol.md) as two base classes and the
+"""The engine protocol (docs/dev/contracts.md) as two base classes and the
 action values they pass around.
 
 Why base classes and not just a document: ``apply`` must check legality *before* it changes

@@ -5,7 +5,7 @@ Why so strict: the rulebook lists counts (32 treehouse cards, 8 of them purple, 
 achievement cards), and a teacher may swap in their own card list. A typo should fail when
 the data is loaded, with the entry named, not as a strange score twenty turns later.
 
-Why options never hold a path (shared/design/stand-in-data.md): ``game.options`` is saved
+Why options never hold a path (docs/dev/stand-in-data.md): ``game.options`` is saved
 by ``Match.to_json`` and read back by ``load_game``. A save that named a file would make the
 loader open whatever path a stranger wrote into it (and leak, through its error messages,
 whether files exist). So an option value is always data:

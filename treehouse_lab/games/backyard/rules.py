@@ -6,7 +6,7 @@ here, free of any state object, means one implementation, easy to test on hand-b
 treehouses, and nothing in the rules depends on a particular card list (cards are data,
 see ``data.py``).
 
-Section names in comments are the rulebook's (shared/rules/backyard-builders-treehouse.md).
+Section names in comments are those of the Backyard Builders Treehouse Rulebook.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ Why so strict: the rulebook gives counts (46 Basic orders, 8 Starting orders, a 
 may swap in their own cards. A typo must fail when the data is loaded, naming the file and
 the entry, not as an odd score twenty turns later.
 
-Why options never hold a path (shared/design/stand-in-data.md): ``game.options`` is saved
+Why options never hold a path (docs/dev/stand-in-data.md): ``game.options`` is saved
 by ``Match.to_json`` and read back by ``load_game``. A save that named a file would make
 the loader open whatever path a stranger wrote into it. So an option value is data:
 ``"standard@<digest>"`` (the set this package ships, with a digest of its content, so a

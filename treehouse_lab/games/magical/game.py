@@ -38,7 +38,7 @@ def _check_ages(value: Any) -> Any:
 
 
 class MagicalGame(Game):
-    """Magical Treehouse for 3 or 4 players (rulebook: ../shared/rules/magical-treehouse.md)."""
+    """Magical Treehouse for 3 or 4 players (the Magical Treehouse Rulebook)."""
 
     NAME = "magical"
     TITLE = "Magical Treehouse"

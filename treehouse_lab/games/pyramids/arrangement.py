@@ -5,7 +5,7 @@ the solver ask ("how many ways can a Tree Hop?", "which arrangements can a Dig r
 is a question about one trio's line of pieces, independent of players, dice and turns.
 So the line and the five actions live here, as pure functions on an immutable value.
 
-Notation (shared/design/pyramids-rulings.md, "Notation"): positions left to right,
+Notation (docs/rulings/pyramids.md, "Notation"): positions left to right,
 separated by single spaces; an upright position is its pieces bottom to top (``LMS`` is the
 Tree); a lying piece carries an arrow on the side it points to (``<S`` points left, ``L>``
 points right). Example: ``L> S M``.

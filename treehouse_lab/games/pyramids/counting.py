@@ -8,7 +8,7 @@ and the tests check against the others.
 Rules are never re-implemented here: every move comes from the arrangement model
 (``arrangement.results``) and the die from the engine's own chance node, so the numbers are
 the engine's numbers. Sections cited: rulebook "Turn Options" and "How to Play";
-rulings "Notation", "Actions" and "Turn" (shared/design/pyramids-rulings.md).
+rulings "Notation", "Actions" and "Turn" (docs/rulings/pyramids.md).
 
 Exact values are :class:`fractions.Fraction` (what the engine's chance nodes use) except
 where sympy is the point (the generating function, ``count_arrangements``), which return

@@ -8,8 +8,8 @@ someone matches. Whether the die or the player is next follows from those fields
 below (core/fields.py gives saving, loading, cloning and equality); every value is an int,
 a string or a tuple, so a clone shares them.
 
-Rulings referred to below are shared/design/pyramids-rulings.md and, for the project's
-own extra rulings (R1, R2, ...), docs/rulings/pyramids.md.
+Rulings referred to below ("rulings: Actions" and R1, R2, ...) are in
+docs/rulings/pyramids.md.
 """
 
 from __future__ import annotations
