@@ -143,8 +143,13 @@ def test_click_paths_assigning_an_ingredient_then_the_symbol():
     paths = s.click_paths()
     assert paths[Place("dandelion-soup", "acorn")] == ("supply:0:acorn",
                                                        "slot:dandelion-soup:1")
-    # A joker waits until the Acorn is placed (ruling D11).
-    assert StartJoker("dandelion-soup", "radish") not in paths
+    # The Radish is missing (the supply holds none): its joker box is open at once (D11);
+    # with the variant jokers="placed-first" it waits until the Acorn is placed.
+    assert paths[StartJoker("dandelion-soup", "radish")] == ("joker:dandelion-soup:2",)
+    first = tl.load_game("diner", players=2, jokers="placed-first").position(
+        kitchens=[{4: "dandelion-soup"}, {}], supplies=[["acorn", "daisy", "daisy"], []],
+        stage="assign")
+    assert StartJoker("dandelion-soup", "radish") not in first.click_paths()
     # After the first click, the board marks the symbol to click next.
     svg = g.render_svg(s, viewer=0, selection=("supply:0:acorn",),
                        targets=frozenset({"slot:dandelion-soup:1"}))
