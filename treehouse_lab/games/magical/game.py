@@ -59,6 +59,10 @@ class MagicalGame(Game):
                "level 4 makes from piped-in purple go: its own building's level 3 (the "
                "rulebook's words, ruling R12) or every building piped to it ('chain')",
                choices=R.GREEN_POTIONS),
+        Option("trash", "all", "who sees the trash cans (ruling R18): every card, as every "
+               "way in shows it ('all'), or only the top card of each pile and the cards "
+               "everyone saw on top ('top': a discarded hand's cards under its spell are "
+               "their owner's secret)", choices=R.TRASH_RULES),
         Option("ages", None, "seats from eldest to youngest (None: seat 0 eldest, the last "
                "seat youngest); the eldest moves when all wait, the youngest wins ties",
                check=_check_ages),
@@ -80,6 +84,9 @@ class MagicalGame(Game):
         self.ages: tuple[int, ...] = tuple(ages) if ages else tuple(range(self.players))
         self.data: DataSet = data_of(self.options["data"])
         self.pipe_rule: str = self.options["pipes"]
+        #: ruling R18, variant trash="top": only each trash can's top card, and the cards
+        #: everyone saw on top, are public (``view.py``, the zone "trash").
+        self.trash_top: bool = self.options["trash"] == "top"
         self.side = "day" if self.options["day_side"] else "night"
         self.forest: dict[str, R.Area] = self.data.forest[self.side]
         self.cards: dict[str, R.Card] = self.data.cards

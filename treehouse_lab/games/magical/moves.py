@@ -251,7 +251,7 @@ class DiscardHandKind(MagicalKind):
         hand = s.hands[p]
         spells = tuple(c for c in hand if cards[c].kind == "spell")
         rest = tuple(c for c in hand if cards[c].kind != "spell")
-        s.trash = put(s.trash, p, s.trash[p] + rest + spells)
+        to_trash(s, p, rest + spells)
         s.hands = put(s.hands, p, ())
 
     def click_path(self, s, a, seat):
@@ -301,7 +301,19 @@ class CastKind(MagicalKind):
 
 def spell_to_trash(s: Any, caster: int, card: str) -> None:
     """The resolved spell goes on top of its caster's trash can (Planning Step)."""
-    s.trash = put(s.trash, caster, s.trash[caster] + (card,))
+    to_trash(s, caster, (card,))
+
+
+def to_trash(s: Any, p: int, cards: tuple[str, ...]) -> None:
+    """``cards`` go on top of seat ``p``'s trash can, the last one on top: every way into
+    a trash can comes here. Under the variant trash="top" (ruling R18) the card they cover
+    lay on top, seen by everyone, so the "known" record keeps it known to every seat; the
+    cards of one batch under its last (a discarded hand under its spell) were never on top
+    and stay their owner's (``view.py``, the zone "trash")."""
+    pile = s.trash[p]
+    if pile and s.game.trash_top:
+        s.known = {**s.known, pile[-1]: tuple(range(s.game.players))}
+    s.trash = put(s.trash, p, pile + cards)
 
 
 @KINDS.kind(DropOut)

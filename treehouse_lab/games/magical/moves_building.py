@@ -22,7 +22,7 @@ from .actions import (
     SkipFamiliar,
     Store,
 )
-from .moves import KINDS, MagicalKind, put
+from .moves import KINDS, MagicalKind, put, to_trash
 from .rules import Stack
 from .view import public_text
 
@@ -209,7 +209,7 @@ class DiscardKind(CardKind):
 
     def apply(self, s, a, p):
         s.drawers = put(s.drawers, p, without(s.drawers[p], a.card))
-        s.trash = put(s.trash, p, s.trash[p] + (a.card,))
+        to_trash(s, p, (a.card,))
 
     def click_path(self, s, a, seat):
         return (f"card:{a.card}", f"trash:{seat}")

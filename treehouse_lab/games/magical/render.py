@@ -434,7 +434,7 @@ def render_text(state: MagicalState) -> str:
         b = ", ".join(
             ("face down" if not x["colour"] else f"{x['colour']} L{x['level']}")
             + f" {x['vp']} VP" for x in village) or "none"
-        trash = trash_seen(state, p)
+        trash = trash_seen(state, p, None)
         lines.append(
             f"{seat_name(state, p)}{' (done)' if dropped else ''}: hand {state.hand_size(p)}, "
             f"drawer {len(state.drawer(p))}/5, deck {state.deck_sizes()[p]}, storage "

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Collection
 from xml.sax.saxutils import escape
 
 from ...core.svg import frame, target_attrs
+from . import view
 from .rules import RESOURCE_COLOUR, power
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -165,8 +166,10 @@ def card_back(x: float, y: float, w: float, h: float, label: str = "") -> str:
 
 # -- accessors of the engine's public API -------------------------------------------------
 
-def trash_seen(state: MagicalState, p: int) -> list[str]:
-    return state.trash_of(p)
+def trash_seen(state: MagicalState, p: int, viewer: int | None) -> list[str]:
+    """Seat ``p``'s trash can as ``viewer`` sees it, "?" for a card hidden from it (ruling
+    R18, variant trash="top"); ``view.trash_seen`` reads it off the zones."""
+    return view.trash_seen(state, p, viewer)
 
 
 def carriage_counts(state: MagicalState) -> list[int]:

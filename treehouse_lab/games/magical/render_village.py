@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Collection
 
 from ...core.svg import frame, target_attrs
+from ...core.zones import UNSEEN
 from .render_shapes import (
     FILL,
     INK,
@@ -146,17 +147,19 @@ def _drawer(state: MagicalState, out: list[str], p: int, x: float, y: float,
     else:
         out.append(svg_text(x, ly, f"storage {len(stored)}" + (" (face down)" if stored else ""),
                       12, "#555", extra=f' class="tl-storage" data-count="{len(stored)}"'))
-    trash = trash_seen(state, p)
+    trash = trash_seen(state, p, viewer)
     ttid = f"trash:{p}"
     tx, tw = x + 200, 118
-    # The top card by its name (as Explain and the log say it); the tooltip lists them all.
+    # The top card by its name (as Explain and the log say it); the tooltip lists all the
+    # viewer may see (ruling R18: under trash="top", the cards under the top are hidden).
     text = f"trash {len(trash)}" + (f": {trash[-1]}" if trash else "")
     out.append(frame(ttid, targets, selection, tx - 4, ly - 14, tw, 19, pad=3))
     out.append(f'<g{target_attrs(ttid, targets, selection, "tl-trash")} '
                f'data-count="{len(trash)}">'
                + title(f"Trash can of {seat_name(state, p)} (face up, top first): "
-                        + ("; ".join(state.game.cards[c].describe() for c in reversed(trash))
-                           or "empty"))
+                        + ("; ".join("a card you have not seen" if c == UNSEEN
+                                     else state.game.cards[c].describe()
+                                     for c in reversed(trash)) or "empty"))
                + rect(tx - 4, ly - 14, tw, 19, "#F3F0EA", "#B9A37A", 5)
                + svg_text(tx, ly, text, 12, "#333", fit=tw - 8) + "</g>")
 

@@ -101,6 +101,10 @@ class Effect:
 
 #: The state field (and save key) a DiscardCard's ``place`` names.
 PILES = {"hand": "hands", "drawer": "drawers"}
+#: Who sees the trash cans (ruling R18, option ``trash``): "all", every card; "top", the
+#: top card of each pile and the cards everyone saw on top (a discarded hand lies "in one
+#: pile, face up, with the spell card on top, visible").
+TRASH_RULES = ("all", "top")
 #: A card without an effect (a pipe).
 NO_EFFECT = Effect()
 EFFECTS: Vocabulary[Effect] = Vocabulary("card effect")

@@ -63,9 +63,14 @@ def check_save(s: Any) -> None:
     g = s.game
     n = g.players
     on_carriages = {c for car in s.carriages for c in car}
+    # Ruling R18, variant trash="top": a trash card everyone saw on top.
+    trashed = {c for t in s.trash for c in t} if g.trash_top else set()
     for c, seats in s.known.items():
-        if c not in on_carriages:
-            raise RuleError(f"{W}.known: {c} is not on a carriage")
+        if c not in on_carriages and c not in trashed:
+            raise RuleError(f"{W}.known: {c} is not on a carriage"
+                            + (" nor in a trash can" if g.trash_top else ""))
+        if c in trashed and list(seats) != list(range(n)):
+            raise RuleError(f"{W}.known.{c}: a trash card is known to every seat or none")
         if not seats:
             raise RuleError(f"{W}.known.{c}: list the seats that know it")
     for p in range(n):

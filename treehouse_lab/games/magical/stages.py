@@ -54,7 +54,7 @@ from .actions import (
 # The move lists, imported once here rather than at every building move (moves imports
 # moves_building at its end, so it comes first); neither imports this module when loaded:
 # their few uses of a stage import it where used.
-from .moves import building_moves
+from .moves import building_moves, spell_to_trash, to_trash
 from .moves_building import pipe_moves
 
 STAGES = StageTable("magical")
@@ -206,6 +206,10 @@ def end_planning(s: Any) -> None:
                 box.append(c)
             short -= len(usable)
     s.trash = tuple(map(tuple, trash))
+    # "show them to all other players, and then put them back in the box": the box is
+    # public, so a card the variant trash="top" hid is seen now (ruling R18).
+    if s.known and len(box) > len(s.box):
+        s.known = {c: v for c, v in s.known.items() if c not in box}
     s.box = tuple(sorted(box))
     s.choices = tuple("todo" if s.drawers[p] else None for p in range(n))
     s.push(RevealStep())
@@ -226,7 +230,7 @@ class Spell(Stage):
     def settle(self, s: Any) -> bool:
         if "todo" in s.choices:
             return False
-        hands, drawers, trash = list(s.hands), list(s.drawers), list(s.trash)
+        hands, drawers = list(s.hands), list(s.drawers)
         stored = list(s.stored)
         for q, ch in enumerate(s.choices):
             if isinstance(ch, DiscardCard):
@@ -234,7 +238,7 @@ class Spell(Stage):
                     hands[q] = _without(hands[q], ch.card)
                 else:
                     drawers[q] = _without(drawers[q], ch.card)
-                trash[q] += (ch.card,)
+                to_trash(s, q, (ch.card,))
             elif isinstance(ch, Exchange):
                 drawers[q] = tuple(ch.storage_card if c == ch.drawer_card else c
                                    for c in drawers[q])
@@ -242,9 +246,8 @@ class Spell(Stage):
                                   for c, on in stored[q])
         # "When the effects of the spell have been resolved, the spell is put in the
         # trash can": on top of the cards it made its caster discard.
-        trash[s.caster] += (s.spell_card,)
-        s.hands, s.drawers, s.trash, s.stored = (tuple(hands), tuple(drawers), tuple(trash),
-                                                 tuple(stored))
+        spell_to_trash(s, s.caster, s.spell_card)
+        s.hands, s.drawers, s.stored = tuple(hands), tuple(drawers), tuple(stored)
         # "Then, the player who played the spell says 'I snap my fingers!'"
         s.choices = (None,) * s.game.players
         s.spell_card, s.caster = None, -1
@@ -278,12 +281,12 @@ class RevealStep(Stage):
         order = [p for _, p in sorted(shown)]
         # Ruling: a player with nothing to reveal builds last (eldest first).
         order += [p for p in s.game.ages if p not in order]
-        drawers, trash = list(s.drawers), list(s.trash)
+        drawers = list(s.drawers)
         for p, c in enumerate(s.choices):
             if c:
                 drawers[p] = _without(drawers[p], c)
-                trash[p] += (c,)    # "The revealed cards go to their trash cans."
-        s.drawers, s.trash = tuple(drawers), tuple(trash)
+                to_trash(s, p, (c,))    # "The revealed cards go to their trash cans."
+        s.drawers = tuple(drawers)
         s.choices = (None,) * s.game.players
         s.order, s.turn, s.owed = tuple(order), 0, ()
         s.pop()

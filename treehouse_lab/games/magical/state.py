@@ -65,7 +65,8 @@ class MagicalState(StagedState):
         Field("drawers", PerSeat(CARDS)),
         Field("carriages", PerSeat(CARDS)),
         Field("known", Custom(plain_map, known),
-              doc="carriage card -> the seats that know it (they put it there)"),
+              doc="carriage card -> the seats that know it (they put it there); with "
+                  "trash='top', also a trash card everyone saw on top -> every seat (R18)"),
         Field("trash", PerSeat(CARDS)),
         Field("box", CARDS),
         Field("villages", PerSeat(Tuple(STACK))),

@@ -6,8 +6,11 @@ Zones (rulebook, 2. Planning Step; ruling R1): the undealt pool is hidden but co
 by their owner only; a carriage is hidden, except the cards a seat put there itself (the
 "known" record); a building card built face down is seen by its builder only (it came
 from a hidden drawer and lies face down: ruling R17); villages, pipes, trash cans and the
-box are otherwise public. Storage holds only buildings, a drawer no spell and a face-down
-place a building (3. Building Step; ruling R9), which a determinization respects.
+box are otherwise public. Under the variant trash="top" (ruling R18) a trash card under the
+top of its pile is seen by its owner only, unless everyone saw it on top before it was
+covered (the "known" record: ``moves.to_trash``). Storage holds only buildings, a drawer
+no spell and a face-down place a building (3. Building Step; ruling R9), which a
+determinization respects.
 
 Three things the zones cannot say, written here: a secret choice already made (a
 play-order card, a spell's answer) is masked in what the other seats see and dealt again
@@ -52,6 +55,32 @@ def _face_down_slots(save: Mapping) -> Iterator[tuple]:
         for st in stacks:
             if st.get("down"):
                 yield p, st["cards"], 0
+
+
+def _buried_slots(save: Mapping) -> Iterator[tuple]:
+    """Every trash card but the top one of its pile (ruling R18, trash="top"): "in one
+    pile, face up, with the spell card on top, visible"."""
+    for p, pile in enumerate(save.get("trash") or ()):
+        for i in range(len(pile) - 1):
+            yield p, pile, i
+
+
+def _trash_top(game: Any) -> bool:
+    return game.trash_top
+
+
+def trash_seen(s: Any, p: int, viewer: int | None) -> list[str]:
+    """Seat ``p``'s trash can, bottom first, as ``viewer`` sees it (None: what every seat
+    sees, the public board): a card the zones hide from it is :data:`UNSEEN`. Read off the
+    zones, over the trash cans and the "known" record alone."""
+    pile = list(s.trash[p])
+    if not s.game.trash_top or viewer == p:
+        return pile
+    save = {"trash": [list(t) for t in s.trash], "known": s.known}
+    seats = range(s.game.players) if viewer is None else (viewer,)
+    hidden = {i for q in seats for _, (owner, _, i) in ZONES.unseen_places(s.game, save, q)
+              if owner == p}
+    return [UNSEEN if i in hidden else c for i, c in enumerate(pile)]
 
 
 def face_down_numbers(s: Any, p: int) -> dict[str, int]:
@@ -114,7 +143,8 @@ ZONES = MagicalZones(
      Zone("storage", OWNER, slots=_storage_slots, holds=_building),
      Zone("carriages", HIDDEN, "carriages", per_seat=True),
      Zone("face_down", OWNER, slots=_face_down_slots, holds=_building),
-     Zone("personal", OWNER, "personal", per_seat=True)],
+     Zone("personal", OWNER, "personal", per_seat=True),
+     Zone("trash", OWNER, slots=_buried_slots, when=_trash_top)],
     universe=lambda g: g.card_ids)
 
 
@@ -143,7 +173,7 @@ def observation(s: Any, p: int) -> dict:
         "deck_sizes": list(s.deck),
         "carriages": [len(c) for c in s.carriages],
         "carriage_known": [sorted(s.carriage_known(i, p)) for i in range(s.game.players)],
-        "trash": [list(t) for t in s.trash], "box": sorted(s.box),
+        "trash": [trash_seen(s, q, p) for q in range(s.game.players)], "box": sorted(s.box),
         # a face-down card is its builder's secret: "?" for the others, and the
         # building's alias (?down1...) in the pipes and storage (module docstring)
         "villages": [[{"cards": [UNSEEN if k == 0 and b.down and q != p else c
@@ -227,5 +257,5 @@ def _redeal(game: Any, save: dict, q: int, choice: Any, rng: random.Random) -> A
 
 
 __all__ = ["ZONES", "MagicalZones", "alias", "building_name", "determinize",
-           "face_down_numbers", "hidden_from", "observation", "public_text",
+           "face_down_numbers", "hidden_from", "observation", "public_text", "trash_seen",
            "unseen_objectives"]
