@@ -77,8 +77,7 @@ class Match:
     def set_seat(self, seat: int, spec: Any) -> None:
         """Make ``seat`` a bot (a registered name or a bot object) or a human
         (``None``/"human")."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.players:
-            raise RuleError(f"seat must be 0..{self.game.players - 1}, got {quote(seat)}")
+        self.game.check_seat(seat, "set_seat", "seat")
         if spec is None or spec == "human":
             self._bots.pop(seat, None)
             self._bot_specs.pop(seat, None)
@@ -90,15 +89,17 @@ class Match:
             self._bot_takes_player[seat] = takes_player(bot)
 
     def seat(self, seat: int) -> str:
-        return self._bot_specs.get(seat, "human")
+        """Who plays ``seat``: a bot's name or "human" (the seat is checked: ``True`` is
+        no seat, though it finds seat 1 in a dict)."""
+        return self._bot_specs.get(self.game.check_seat(seat, "seat", "seat"), "human")
 
     def is_bot(self, seat: int) -> bool:
-        return seat in self._bots
+        return self.game.check_seat(seat, "is_bot", "seat") in self._bots
 
     def bot(self, seat: int) -> Any:
         """The bot object playing ``seat`` (None for a human seat): a board seating the
         same bot elsewhere, or a notebook inspecting it, needs the object, not its name."""
-        return self._bots.get(seat)
+        return self._bots.get(self.game.check_seat(seat, "bot", "seat"))
 
     @property
     def bots(self) -> dict[int, Any]:
@@ -204,7 +205,9 @@ class Match:
         s = self.state
         if s.is_chance_node():
             seat = CHANCE
-            if by not in (None, CHANCE):
+            if by is not None and not (by.__class__ is int and by == CHANCE):
+                self.game.check_seat(by, "play", "by", none="the seat acting now",
+                                     error=IllegalActionError)   # a seat, but no seat acts
                 raise IllegalActionError("this is a chance node: no player acts; "
                                          "play the outcome without by=")
         else:

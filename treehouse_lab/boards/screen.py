@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import RuleError, quote
 from ..match import Match
 from .controls import HOT_SEAT
 from .wording import names
@@ -45,14 +44,14 @@ class Screen:
         self.last_hot: int | None = None
 
     def check(self, viewer: Any) -> int | str:
-        """``viewer`` if it is a seat of the match's game or ``HOT_SEAT``, else RuleError."""
-        players = self.match.game.players
+        """``viewer`` if it is a seat of the match's game (the one seat check,
+        ``Game.check_seat``) or ``HOT_SEAT``, else RuleError. None, the default, is
+        resolved before (``__init__``)."""
         if viewer == HOT_SEAT and isinstance(viewer, str):
             return viewer
-        if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < players:
-            raise RuleError(f"viewer (the seat at the screen) must be a seat 0..{players - 1}, "
-                            f"{HOT_SEAT!r} or None, got {quote(viewer)}")
-        return viewer
+        return self.match.game.check_seat(viewer, "Board", "viewer (the seat at the screen)",
+                                          also=f"{HOT_SEAT!r} (or None, the default, when "
+                                          "the board is made)")
 
     def keep_last_human(self) -> None:
         """On the hot seat, remember the one human who may act now (if exactly one may),

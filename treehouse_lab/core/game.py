@@ -96,18 +96,30 @@ class Game:
         return configurations_of(cls.OPTIONS)
 
     def player_name(self, seat: int) -> str:
-        return player_name(seat)
+        """"Player 1" for seat 0: what students read everywhere (the seat is checked)."""
+        return player_name(self.check_seat(seat, "player_name", "seat"))
 
-    def check_seat(self, seat: Any, where: str) -> int:
-        """``seat`` if it is one of this game's seats, else :class:`RuleError` naming
-        ``where`` and the seats allowed. Why a check of its own: ``True == 1`` and ``-1``
-        indexes the last seat in Python, so an unchecked seat silently shows another
-        player's cards."""
+    def check_seat(self, seat: Any, where: str, name: str = "player", none: str = "",
+                   also: str = "", error: type[RuleError] = RuleError) -> Any:
+        """``seat`` if it is one of this game's seats, else ``error`` (a
+        :class:`RuleError`) naming ``where``, the parameter ``name`` and the seats allowed.
+        ``none`` says what None means to the caller ("the seat acting now"): given, None
+        is allowed (and returned); ``also`` names other values the caller itself takes
+        before asking (the board's "hot-seat").
+
+        Why one check for every method taking a seat: ``True == 1``, ``1.0 == 1`` and
+        ``-1`` indexes the last seat in Python, so an unchecked seat silently answers for,
+        or shows the cards of, another player. Callers on a hot path test
+        ``seat.__class__ is int and 0 <= seat < n`` inline and call this only when that
+        fails, for the message."""
         n = self.players
         if seat.__class__ is int and 0 <= seat < n:
             return seat
-        raise RuleError(f"{where}: player must be a seat 0..{n - 1} (a whole number), "
-                        f"got {quote(seat)}")
+        if none and seat is None:
+            return None
+        others = [x for x in (also, none and f"None for {none}") if x]
+        allowed = f"a seat 0..{n - 1} (a whole number)" + "".join(", or " + x for x in others)
+        raise error(f"{where}: {name} must be {allowed}, got {quote(seat)}")
 
     def determinize(self, observation: Any, seat: int, rng: Any) -> State:
         """A state drawn at random among those ``seat`` cannot tell from the one that
@@ -116,10 +128,11 @@ class Game:
 
         Built from the observation alone, never from the true state, so a search bot that
         samples here cannot peek. Games declare their zones (``ZONES``); the dealing is
-        written once, in core."""
+        written once, in core. Refused with :class:`RuleError`: an observation nested
+        deeper than a save, or one naming another seat (``core.zones.seen_save``)."""
         from .zones import determinize
 
-        return determinize(self, observation, self.check_seat(seat, "determinize"), rng)
+        return determinize(self, observation, self.check_seat(seat, "determinize", "seat"), rng)
 
     # -- to implement ---------------------------------------------------------------
     def new_initial_state(self) -> State:
@@ -208,6 +221,7 @@ class Game:
         """The move with id ``n``, checked legal in ``state`` (for ``player`` where several
         may act): at a chance node ``n`` is a chance outcome id. An id that names no legal
         move raises ``IllegalActionError`` saying why."""
+        state._seat_arg(player, "decode", "player")
         action = self._codec.decode(n, state.is_chance_node())
         if not state.is_legal(action, by=player):
             raise IllegalActionError(f"{self.name}: id {n} ({action}) is not legal here: "
@@ -254,8 +268,12 @@ class Game:
 
     def render_svg(self, state: State, **view: Any) -> str:
         """An SVG picture of ``state``. ``view`` may carry ``viewer`` (the seat at the
-        screen: whose hidden cards to show), ``selection`` (targets clicked so far) and
-        ``targets`` (what may be clicked)."""
+        screen: whose hidden cards to show; None, the default, shows nobody's),
+        ``selection`` (targets clicked so far) and ``targets`` (what may be clicked). The
+        viewer is checked here, once for every game's renderer."""
+        if view.get("viewer") is not None:
+            self.check_seat(view["viewer"], "render_svg", "viewer",
+                            none="nobody (every hidden card face down)")
         return self._renderer().render_svg(state, **view)
 
     def render_text(self, state: State) -> str:
@@ -268,6 +286,7 @@ class Game:
         the SVG targets clicked, in order, to pick it. Targets are the ``data-target`` ids
         the renderer draws: the renderer's ``click_paths`` where it has one, else each
         kind's ``click_path`` (``core/svg.py``)."""
+        state._seat_arg(player, "click_paths", "player")
         if not self.RENDERER:
             return {}
         own = getattr(self._renderer(), "click_paths", None)

@@ -232,6 +232,7 @@ class KindState(State):
         self.KINDS._kinds[type(action)].apply(self, action, player)
 
     def why_illegal(self, action: Action, by: int | None = None) -> str:
+        self._seat_arg(by, "why_illegal", "by")
         forged = self.forged(action)  # also any action of a type without a kind
         if forged is not None:
             return forged
@@ -242,12 +243,14 @@ class KindState(State):
         return reason if reason is not None else f"{action} is legal now"
 
     def explain(self, action: Action, by: int | None = None) -> str:
+        self._seat_arg(by, "explain", "by")
         kind = self.KINDS.get(action)
         if kind is None or not self.is_legal(action, by):
             return "Not legal. " + self.why_illegal(action, by)
         return kind.explain(self, action, self._seat_for(by))
 
     def narrate(self, action: Action, by: int | None = None) -> str:
+        self._seat_arg(by, "narrate", "by")
         kind = self.KINDS.get(action)
         if kind is None:
             return super().narrate(action, by)

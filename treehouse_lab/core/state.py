@@ -108,9 +108,11 @@ class State:
         """JSON dict of what seat ``player`` may see (the seat is checked: a bool, a
         negative or an out-of-range seat raises :class:`RuleError`). Under ``"seen"`` it
         holds the save as the seat sees it (``core/zones.py``): everything the seat knows,
-        which is what ``game.determinize`` deals from."""
+        which is what ``game.determinize`` deals from; under ``"seat"`` the seat itself, so
+        that ``game.determinize`` can refuse one seat's observation given for another."""
         seat = self.game.check_seat(player, "observation")
         out = self._observation(seat)
+        out["seat"] = seat
         zones = self.game.ZONES
         out["seen"] = self.to_json() if zones is None else zones.seen(self, seat)
         return out
@@ -239,7 +241,11 @@ class State:
         if p >= 0:  # one player decides: the common case, kept short
             if player is None or (player.__class__ is int and player == p):
                 return list(self._legal_actions(p))
+            self._seat_arg(player, "legal_actions", "player")  # a seat not to move: none
             return []
+        if player is not None and not (player.__class__ is int
+                                       and 0 <= player < self.game.players):
+            self._seat_arg(player, "legal_actions", "player")
         if p == TERMINAL:
             return []
         if p == CHANCE:
@@ -257,7 +263,10 @@ class State:
         return list(self._legal_actions(player))
 
     def is_legal(self, action: Any, by: int | None = None) -> bool:
-        """Whether ``action`` may be applied now (by seat ``by`` where several may act)."""
+        """Whether ``action`` may be applied now (by seat ``by`` where several may act).
+        A ``by`` that is no seat is refused (RuleError), not answered False."""
+        if by is not None and not (by.__class__ is int and 0 <= by < self.game.players):
+            self._seat_arg(by, "is_legal", "by")
         if not isinstance(action, Action) or not is_plain(action, self.game.action_types):
             return False
         p = self.current_player
@@ -289,7 +298,8 @@ class State:
             raise IllegalActionError(forged)
         p = self.current_player
         if p == CHANCE:
-            if by is not None and by != CHANCE:
+            if by is not None and not (by.__class__ is int and by == CHANCE):
+                self._seat_arg(by, "apply", "by", IllegalActionError)  # no seat at all
                 raise IllegalActionError(
                     f"{self.game.name}: this is a chance node; no player acts (by={quote(by)})"
                 )
@@ -337,12 +347,24 @@ class State:
                 f"{self.game.name}: {self.actor_names(actors)} may act now: "
                 "say who acts, apply(action, by=seat)"
             )
-        if isinstance(by, bool) or not isinstance(by, int) or by not in actors:
+        self._seat_arg(by, "apply", "by", IllegalActionError)
+        if by not in actors:
             raise IllegalActionError(
                 f"{self.game.name}: seat by={quote(by)} may not act now; "
                 f"{self.actor_names(actors)} may"
             )
         return by
+
+    def _seat_arg(self, seat: Any, where: str, name: str,
+                  error: type[RuleError] = RuleError) -> Any:
+        """``seat`` as a method taking a seat or None accepts it: None (the seat acting
+        now), this node's own id (``CHANCE`` at a chance node, as ``apply`` takes it) or a
+        seat; anything else is refused by the one check, ``game.check_seat``. Hot paths
+        test the common case inline and call this only when it fails."""
+        if seat is None or (seat.__class__ is int and seat == self.current_player):
+            return seat
+        return self.game.check_seat(seat, where, name, none="the seat acting now",
+                                    error=error)
 
     def actor_names(self, actors: Sequence[int]) -> str:
         if not actors:
@@ -358,6 +380,7 @@ class State:
     def why_illegal(self, action: Action, by: int | None = None) -> str:
         """A sentence naming the rule that forbids ``action`` here. Games override this to
         cite their rulebook; the default lists what is allowed."""
+        self._seat_arg(by, "why_illegal", "by")
         forged = self.forged(action)
         if forged is not None:
             return forged
@@ -378,6 +401,7 @@ class State:
 
     def narrate(self, action: Action, by: int | None = None) -> str:
         """The log line for ``action`` taken in this state (before it is applied)."""
+        self._seat_arg(by, "narrate", "by")
         if self.is_chance_node():
             return str(action)
         seat = by if by is not None else self.current_player
@@ -385,12 +409,14 @@ class State:
 
     def explain(self, action: Action, by: int | None = None) -> str:
         """Why ``action`` is allowed, citing the rulebook. Games override."""
+        self._seat_arg(by, "explain", "by")
         return str(action)
 
     def find_action(self, text: str, by: int | None = None) -> Action:
         """The legal action whose text is ``text``: handy in notebooks. The protocol asks
         every node's texts to be unique; if two legal actions read the same, this refuses
         with a RuleError rather than guess which one was meant."""
+        self._seat_arg(by, "find_action", "by")
         legal = self.legal_actions(by)
         found = [a for a in legal if str(a) == text]
         if len(found) == 1:

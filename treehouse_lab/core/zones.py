@@ -34,7 +34,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
-from ..errors import RuleError
+from ..errors import RuleError, quote
+from .jsonio import check_depth
 
 PUBLIC = "public"
 OWNER = "owner"
@@ -225,18 +226,34 @@ def _fits(game: Any, hole: tuple[Zone, Slot], c: str) -> bool:
     return zone.holds is None or zone.holds(game, owner, c)
 
 
-def seen_save(game: Any, observation: Any) -> Mapping:
-    """The seen save an observation carries, or :class:`RuleError` if it is none."""
+def seen_save(game: Any, observation: Any, seat: int) -> Mapping:
+    """The seen save of ``seat``'s observation, or :class:`RuleError` if it is none.
+
+    Refused before anything recursive reads it: a save nested deeper than any save is
+    (the depth check of ``state_from_json``, ``core/jsonio.py``), and another seat's
+    observation. Whose it is, is told by the seat the observation names under
+    ``"seat"`` (``State.observation`` writes it): dealing seat 1's unseen places from
+    seat 0's view would hand seat 1 a state in which it knows seat 0's hand. The name is
+    the test, not the shape of what is hidden, since a position where nothing is hidden
+    yet looks the same to every seat and would let a wrong pair through unnoticed."""
     if not isinstance(observation, Mapping) or not isinstance(observation.get("seen"), Mapping):
         raise RuleError(f"{game.NAME}: determinize takes state.observation(seat), a dict "
                         "with the seen save under 'seen'")
-    return observation["seen"]
+    named = observation.get("seat")
+    if not (named.__class__ is int and named == seat):
+        whose = "names no seat" if named is None else f"is seat {quote(named)}'s"
+        raise RuleError(f"{game.NAME}: determinize for seat {seat} takes that seat's own "
+                        f"observation, state.observation({seat}); this one {whose} "
+                        "(its 'seat' field)")
+    seen = observation["seen"]
+    check_depth(seen, f"{game.NAME} observation")
+    return seen
 
 
 def determinize(game: Any, observation: Any, seat: int, rng: random.Random) -> Any:
     """See :meth:`~treehouse_lab.core.protocol.Game.determinize`."""
     zones: ZoneTable | None = getattr(game, "ZONES", None)
-    seen = seen_save(game, observation)
+    seen = seen_save(game, observation, seat)
     if zones is None:
         return game.state_from_json(seen)
     return game.state_from_json(deal(game, zones, seen, seat, rng))

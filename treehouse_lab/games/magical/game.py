@@ -271,7 +271,7 @@ class MagicalGame(Game):
 
     def determinize(self, observation: Any, seat: int, rng: Any) -> MagicalState:
         """A state ``seat`` cannot tell from the one it observed (``view.determinize``)."""
-        return determinize(self, observation, self.check_seat(seat, "determinize"), rng)
+        return determinize(self, observation, self.check_seat(seat, "determinize", "seat"), rng)
 
     def position(self, villages: Sequence[Sequence[Mapping[str, Any]]] | None = None,
                  pipes: Sequence[Sequence[Sequence[str]]] | None = None,

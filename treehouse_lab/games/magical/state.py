@@ -410,6 +410,7 @@ class MagicalState(StagedState):
     def explain(self, action: Any, by: int | None = None) -> str:
         """The rule behind ``action``, as the tutorial reads it for any card a seat holds,
         whether or not that seat may act this instant (several plan at once)."""
+        self._seat_arg(by, "explain", "by")
         kind = self.KINDS.get(action)
         if kind is None or self.is_terminal():
             return super().explain(action, by)

@@ -210,7 +210,7 @@ def determinize(game: Any, observation: Mapping, seat: int, rng: random.Random) 
     objectives it has not seen drawn from the brown tiles it has not seen, the hidden cards
     dealt by the zones (core), and the others' secret choices drawn among those their
     sampled cards allow."""
-    save = dict(seen_save(game, observation))
+    save = dict(seen_save(game, observation, seat))
     save["personal"] = list(save["personal"])
     objectives = game.data.objectives
     shown = {t for t in save["common"] if t} | {t for t in save["personal"]
