@@ -28,7 +28,12 @@ from .schedules import resolve_schedule
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One line of the narrated log."""
+    """One step of the narrated log: its line, and the line of what it revealed.
+
+    ``text`` is the step's narration, asked before it was applied; ``revealed`` is what the
+    step turned face up for everyone (``State.revealed``: the secret choices, once the last
+    is in), "" for most steps. It is a line of its own, after the step's, because the
+    narration may tell nothing the acting seat could not see before it chose."""
 
     step: int
     player: int
@@ -36,10 +41,14 @@ class LogEntry:
     action: Action
     text: str
     probability: Fraction | None = None
+    revealed: str = ""
 
     def __str__(self) -> str:
         chance = f" (chance {self.probability})" if self.probability is not None else ""
-        return f"{self.step}. {self.text}{chance}"
+        line = f"{self.step}. {self.text}{chance}"
+        if self.revealed:
+            line += f"\n{' ' * len(str(self.step))}  {self.revealed}"
+        return line
 
 
 class Match:
@@ -242,6 +251,7 @@ class Match:
             text = s.narrate(action)
         else:
             text = s.narrate(action, by=seat)
+        new = s.child(action, by=None if seat == CHANCE else seat)
         entry = LogEntry(
             step=self._cursor + 1,
             player=seat,
@@ -249,8 +259,8 @@ class Match:
             action=action,
             text=text,
             probability=probability,
+            revealed=new.revealed(s),
         )
-        new = s.child(action, by=None if seat == CHANCE else seat)
         del self._states[self._cursor + 1 :]
         del self._moves[self._cursor :]
         del self._entries[self._cursor :]

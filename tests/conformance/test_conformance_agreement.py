@@ -5,6 +5,8 @@
 * determinized states look identical to the seat: the same observation, the same actors
   and, where it acts, the same legal moves and click paths;
 * ``hidden_from(p)`` lists everything that differs between such samples;
+* what a seat is told reads nothing hidden from it: ``narrate`` of its own moves and
+  ``why_illegal`` of the moves in play are the same in every such sample;
 * ``observation`` and ``hidden_from`` refuse a bad seat with RuleError;
 * every chance outcome's text is unique at its node;
 * a stage that recognises its own draws recognises exactly its outcomes.
@@ -37,6 +39,15 @@ def test_determinized_states_look_the_same_and_differ_only_where_hidden(case):
     for pt in H.full_playthroughs(case)[:3]:
         for i in H.sample_indices(pt, 6):
             A.check_determinize(pt.states[i], pt.where(i), rng)
+
+
+def test_what_a_seat_is_told_is_the_same_in_states_it_cannot_tell_apart(case):
+    """Spread-out steps, and the steps that reveal something (the last of a secret
+    choice: its narration is asked before the seat commits)."""
+    rng = random.Random(case.id)
+    for pt in H.full_playthroughs(case)[:3]:
+        for i in sorted(set(H.sample_indices(pt, 6)) | set(A.reveal_indices(pt, 3))):
+            A.check_seat_texts(pt.states[i], pt.where(i), rng)
 
 
 def test_observation_and_hidden_from_refuse_a_bad_seat(case):

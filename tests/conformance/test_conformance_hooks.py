@@ -33,6 +33,12 @@ def _determinize():
             A.check_determinize(pt.states[i], pt.where(i), random.Random(i))
 
 
+def _seat_texts():
+    for pt in H.full_playthroughs(_case())[:2]:
+        for i in sorted(set(H.sample_indices(pt, 6)) | set(A.reveal_indices(pt, 3))):
+            A.check_seat_texts(pt.states[i], pt.where(i), random.Random(i))
+
+
 def _bad_seats():
     pt = H.full_playthroughs(_case())[0]
     A.check_bad_seats(pt.states[len(pt.states) // 2], pt.where(len(pt.states) // 2))
@@ -59,7 +65,8 @@ def _drawn():
             A.check_drawn(s, pt.where(i), candidates)
 
 
-CHECKS = {"why_not": _why_not, "determinize": _determinize, "bad_seats": _bad_seats,
+CHECKS = {"why_not": _why_not, "determinize": _determinize, "seat_texts": _seat_texts,
+          "bad_seats": _bad_seats,
           "chance_texts": _chance_texts, "chance_exact": _chance_exact, "drawn": _drawn}
 
 
@@ -151,6 +158,30 @@ def test_hidden_from_that_forgets_a_zone_is_caught(monkeypatch):
     monkeypatch.setattr(orchard.OrchardState, "_hidden_from",
                         lambda self, p: listed.hidden_from(self, p))
     _fails("determinize", "which hidden_from.* does not list")
+
+
+# -- what a seat is told ---------------------------------------------------------------------
+def test_a_narration_of_the_last_bid_that_tells_the_others_bids_is_caught(monkeypatch):
+    """The toy's narration as it once was: the last bidder, asking before it bids, read
+    every bid in it."""
+    def tells(self, s, a, player):
+        if sum(b is None for b in s.bids) > 1:
+            return f"{s.game.player_name(player)} bids a card face down"
+        bids = [a.card if p == player else b for p, b in enumerate(s.bids)]
+        return "all bids revealed: " + ", ".join(bids)
+
+    monkeypatch.setattr(orchard.BidKind, "narrate", tells)
+    _fails("seat_texts", r"narrate\(Bid .* reads")
+
+
+def test_a_refusal_that_lists_the_actor_s_hand_is_caught(monkeypatch):
+    """A refusal that lists the cards still in the growers' hands: the hand of one who has
+    bid face down tells its bid."""
+    def lists(self, s, a, player):
+        return "still in hand: " + ", ".join(c for h in s.hands for c in h)
+
+    monkeypatch.setattr(orchard.BidKind, "refusal", lists)
+    _fails("seat_texts", r"why_illegal\(Bid .* reads")
 
 
 # -- seats ------------------------------------------------------------------------------------

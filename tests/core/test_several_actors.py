@@ -98,21 +98,26 @@ def test_secret_bids_stay_hidden_until_the_last_is_in(orchard):
         assert "p0bid4" not in obs and "p0bid4" in s.hidden_from(viewer)
         assert "p0bid" not in obs  # nor its hand, which would give the bid away
     assert s.observation(0)["my_bid"] == "p0bid4"
-    assert s.narrate(T.Bid("p2bid1"), by=2).count("revealed") == 1
+    # the last bidder, asking before it bids, is told nothing of the others' bids
+    assert s.narrate(T.Bid("p2bid1"), by=2) == "Player 3 bids a card face down"
     # the last bid reveals all: the highest bid takes the market token
-    market = s.market
+    market, before = s.market, s.clone()
     s.apply(T.Bid("p2bid1"), by=2)
     assert market in s.won[0] and s.hidden_from(1) & {"p0bid4"} == set()
     assert "p0bid4" in json.dumps(s.observation(1))
+    assert s.revealed(before) == "All bids revealed: Player 1 4, Player 2 2, Player 3 1"
 
 
 def test_narration_of_a_secret_choice_names_no_card(orchard):
     m = tl.Match(orchard, seed=3, bots={0: "random", 1: "random", 2: "random"})
     m.run()
-    texts = [e.text for e in m.log if isinstance(e.action, T.Bid)]
-    hidden = [t for t in texts if "revealed" not in t]
-    assert len(hidden) == 2 * 3 and all("bid" not in t.split("bids")[-1] for t in hidden)
-    assert sum("revealed" in t for t in texts) == 3
+    bids = [e for e in m.log if isinstance(e.action, T.Bid)]
+    assert len(bids) == 3 * 3
+    assert all(e.text == f"Player {e.player + 1} bids a card face down" for e in bids)
+    # each round's reveal is the line after its last bid, and only there
+    revealed = [e for e in m.log if e.revealed]
+    assert revealed == bids[2::3]
+    assert all(e.revealed.startswith("All bids revealed: ") for e in revealed)
 
 
 def test_match_play_by_seat_and_bots_go_on_while_a_human_waits(orchard):

@@ -162,3 +162,51 @@ def check_chance_texts(state: State, where: str) -> None:
     texts = [str(o) for o, _ in state.chance_outcomes()]
     dup = sorted({t for t in texts if texts.count(t) > 1})
     assert not dup, f"{where} chance outcomes share a text: {dup[:5]}"
+
+
+
+def reveal_indices(pt: Playthrough, k: int) -> list[int]:
+    """Up to ``k`` spread-out decision steps that reveal something: a component hidden from
+    some seat before the step is hidden from none after it (the last secret choice turning
+    them all face up). The narration asked before such a step is where a leak would be, and
+    a sample of spread-out steps seldom lands on one."""
+    hidden = [set().union(*(s.hidden_from(p) for p in range(s.game.players)))
+              for s in pt.states]
+    found = [i for i, by in enumerate(pt.bys) if by is not None and hidden[i] - hidden[i + 1]]
+    if len(found) <= k:
+        return found
+    return [found[round(j * (len(found) - 1) / max(1, k - 1))] for j in range(k)]
+
+
+def _told(state: State, seat: int, own: list[Action], asked: list[Action]) -> tuple:
+    """What ``seat`` is told: the narration of its own legal moves ``own`` (asked before it
+    chooses), and why each of ``asked`` is refused to it."""
+    return ([state.narrate(a, by=seat) for a in own],
+            [state.why_illegal(a, by=seat) for a in asked])
+
+
+def check_seat_texts(state: State, where: str, rng: random.Random,
+                     samples: int = 3, width: int = 12) -> None:
+    """What a seat is told is the same in every state it cannot tell from this one
+    (``determinize_for``): ``narrate(a, by=seat)`` of each of its own legal moves, and
+    ``why_illegal(a, by=seat)`` of the moves of whoever may act (its own among them; the
+    outcomes at a chance node). A
+    text that changes from sample to sample reads something hidden from the seat: a
+    narration that tells the others' face-down choices before the seat commits its own,
+    a refusal that lists another seat's hand."""
+    if state.is_terminal():
+        return
+    actors = state.actors()
+    moves = (state.legal_actions() if state.is_chance_node() else
+             list(dict.fromkeys(a for q in actors for a in state.legal_actions(q))))
+    for p in range(state.game.players):
+        own = state.legal_actions(p) if p in actors else []
+        asked = moves if len(moves) <= width else rng.sample(moves, width)
+        truth = _told(state, p, own, asked)
+        for k in range(samples):
+            sample = _told(state.determinize_for(p, rng), p, own, asked)
+            for name, acts, got, want in (("narrate", own, sample[0], truth[0]),
+                                          ("why_illegal", asked, sample[1], truth[1])):
+                for action, x, y in zip(acts, got, want):
+                    assert x == y, (f"{where} sample {k} for seat {p}: {name}({action}, "
+                                    f"by={p}) reads {x!r} there but {y!r} here")

@@ -119,6 +119,15 @@ class BidStage(AllAtOnce):
         s.spent, s.market, s.bids, s.tends = s.spent + s.bids, None, (None,) * n, (0,) * n
         s.round = min(s.round + 1, ROUNDS)  # the stack is empty: STAGES_FROM goes on
 
+    def revealed(self, before: OrchardState, action: Action, player: int) -> str:
+        """Once the last bid is in, all bids are shown (told after the step: the last
+        bidder's narration may not tell the others' bids)."""
+        if sum(b is None for b in before.bids) != 1:
+            return ""
+        bids = replace_at(before.bids, player, action.card)
+        return "All bids revealed: " + ", ".join(
+            f"{before.game.player_name(p)} {card_value(b)}" for p, b in enumerate(bids))
+
 
 def stages_from(s: OrchardState) -> tuple[Stage, ...] | None:
     """The stages left of the round, next first, read off the table: the engine loop
@@ -189,12 +198,9 @@ class BidKind(Kind):
         return "Bid: the card stays face down until every grower has bid"
 
     def narrate(self, s, a, player):
-        name = s.game.player_name(player)
-        if sum(b is None for b in s.bids) > 1:
-            return f"{name} bids a card face down"
-        bids = replace_at(s.bids, player, a.card)
-        shown = ", ".join(f"{s.game.player_name(p)} {card_value(b)}" for p, b in enumerate(bids))
-        return f"{name} bids a card face down; all bids revealed: {shown}"
+        # Face down even for the last bid: the others' are hidden from the bidder until
+        # it commits; the reveal is told after the step (BidStage.revealed).
+        return f"{s.game.player_name(player)} bids a card face down"
 
 
 # -- the game and its declared state -----------------------------------------------------

@@ -241,7 +241,7 @@ class Board(widgets.VBox):
             return ""  # the status line already says what to click next
         assert result.action is not None
         entry = self.match.play(result.action, by=acting)
-        said = sentence([entry.text])
+        said = sentence([entry.text, entry.revealed])
         if self.autorun:
             taken, failure = self._advance()
             said += then_text(taken)

@@ -124,8 +124,12 @@ def _log_row(entry: LogEntry) -> str:
         prob = (' <span class="tl-prob" title="probability">'
                 f"p = {_fraction(entry.probability)}</span>")
     who = "tl-chance" if entry.player < 0 else f"tl-p{entry.player}"
-    return (f'<li class="{who}"><span class="tl-n">{entry.step}.</span> '
-            f"{html.escape(entry.text)}{prob}</li>")
+    row = (f'<li class="{who}"><span class="tl-n">{entry.step}.</span> '
+           f"{html.escape(entry.text)}{prob}</li>")
+    if entry.revealed:  # what the step turned face up: a line of its own, after it
+        row += (f'<li class="tl-revealed"><span class="tl-n"></span> '
+                f"{html.escape(entry.revealed)}</li>")
+    return row
 
 
 def _fraction(p: Fraction) -> str:

@@ -78,7 +78,8 @@ def then_text(taken: Sequence) -> str:
     nothing followed."""
     if not taken:
         return ""
-    texts = "; ".join(clip(e.text, 90) for e in taken[-THEN_SHOWN:])
+    texts = "; ".join(clip(t, 90) for e in taken[-THEN_SHOWN:]
+                      for t in (e.text, e.revealed) if t)
     if len(taken) <= THEN_SHOWN:
         return " Then " + sentence([texts])
     return f" Then {len(taken)} more steps (see the log), the last: " + sentence([texts])

@@ -239,6 +239,12 @@ class KindState(State):
         kind = self.KINDS.of(type(action))
         if self.is_terminal():
             return self._over(action)
+        if (by is not None and by != CHANCE and self.is_chance_node()
+                and any(type(o) is type(action) for o, _ in self._chance_outcomes())):
+            # A seat asking about an outcome of this chance step: whether it may come up
+            # tells what the hidden deck holds, so the seat is told only that no player
+            # acts (a player's move keeps its kind's rule).
+            return State.why_illegal(self, action, by)
         reason = kind.why_not(self, action, self._seat_for(by))
         return reason if reason is not None else f"{action} is legal now"
 

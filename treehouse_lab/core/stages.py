@@ -101,6 +101,11 @@ class Stage:
         """What the game waits for, in words, for the status line (default ``LABEL``)."""
         return self.LABEL
 
+    def revealed(self, before: Any, action: Any, player: int) -> str:
+        """What ``player`` taking ``action`` in ``before`` showed every seat, told after the
+        step (``State.revealed``): a secret choice's reveal, which its narration may not."""
+        return ""
+
     # -- values ---------------------------------------------------------------------------
     def to_json(self, tag: str) -> dict:
         out: dict[str, Any] = {tag: self.NAME}
@@ -463,6 +468,10 @@ class StagedState(KindState, DeclaredState):
         if self.current_player == TERMINAL:
             return "The game is over"
         return self.top.label(self)  # type: ignore[union-attr]
+
+    def _revealed(self, before: Any, action: Action, by: int) -> str:
+        top = before.top if isinstance(before, StagedState) else None
+        return "" if top is None else top.revealed(before, action, by)
 
     # -- saves ----------------------------------------------------------------------------
     def _loaded(self) -> None:

@@ -379,7 +379,11 @@ class State:
 
     def why_illegal(self, action: Action, by: int | None = None) -> str:
         """A sentence naming the rule that forbids ``action`` here. Games override this to
-        cite their rulebook; the default lists what is allowed."""
+        cite their rulebook; the default lists what is allowed.
+
+        Only the one who may act is shown its list: a seat ``by`` that may not act now
+        (at a chance node none may) is told who may, and nothing more, since the actor's
+        list can name its hidden hand. ``by=None`` asks as the actor (or chance)."""
         self._seat_arg(by, "why_illegal", "by")
         forged = self.forged(action)
         if forged is not None:
@@ -387,11 +391,14 @@ class State:
         if self.is_terminal():
             return f"{action} is not allowed: the game is over"
         if self.is_chance_node():
+            if by is not None and by != CHANCE:
+                return f"{action} is not legal now: no player acts at a chance step"
             legal = self.legal_actions()
             who = "chance"
         else:
             actors = self.actors()
-            seat = by if by in actors else (actors[0] if len(actors) == 1 else None)
+            seat = by if by in actors else (actors[0] if by is None and len(actors) == 1
+                                            else None)
             if seat is None:
                 return f"{action} is not legal now: {self.actor_names(actors)} may act"
             legal = self.legal_actions(seat)
@@ -400,12 +407,32 @@ class State:
         return f"{action} is not legal now ({who} to move). Legal: {shown}"
 
     def narrate(self, action: Action, by: int | None = None) -> str:
-        """The log line for ``action`` taken in this state (before it is applied)."""
+        """The log line for ``action`` taken in this state (before it is applied). It may
+        be asked before the seat commits (a bot weighing its moves), so it tells nothing
+        hidden from ``by``: the last of a secret choice is narrated face down like the
+        others, and what it reveals is told by :meth:`revealed`, after the step."""
         self._seat_arg(by, "narrate", "by")
         if self.is_chance_node():
             return str(action)
         seat = by if by is not None else self.current_player
         return f"{self.game.player_name(seat)}: {action}"
+
+    def revealed(self, before: State) -> str:
+        """What the step from ``before`` to this state showed every seat (the secret
+        choices, turned face up once the last is in), as a log line; "" when it showed
+        nothing, or when this state was not made from ``before`` by one step. It is asked
+        of the state after the step, so it tells nothing before the choice is made
+        (``Match`` logs it on a line after the step's own). A game tells it in
+        ``_revealed`` (a staged game, in the stage the step was taken in)."""
+        t = self._trail  # one step on from ``before`` (or a clone): it extends its history
+        if t is None or not isinstance(before, State) or t[0] is not before._trail:
+            return ""
+        return self._revealed(before, t[2], t[1])
+
+    def _revealed(self, before: State, action: Action, by: int) -> str:
+        """What ``by`` (or ``CHANCE``) taking ``action`` in ``before`` showed every seat;
+        default nothing."""
+        return ""
 
     def explain(self, action: Action, by: int | None = None) -> str:
         """Why ``action`` is allowed, citing the rulebook. Games override."""

@@ -462,16 +462,12 @@ class RevealKind(MagicalKind):
         s.choices = put(s.choices, p, a.card)
 
     def narrate(self, s, a, player):
+        # Face down even for the last choice: this may be asked before the seat commits,
+        # and the others' cards are hidden from it till then. The reveal is told after
+        # the step (RevealStep.revealed).
         if player < 0:
             return super().narrate(s, a, player)
-        g = s.game
-        name = g.player_name(player)
-        if s.choices.count("todo") > 1:
-            return f"{name} chooses a play-order card face down"
-        chosen = put(s.choices, player, a.card)
-        shown = ", ".join(f"{g.player_name(q)} {c} ({g.cards[c].order})"
-                          for q, c in enumerate(chosen) if c)
-        return f"{name} chooses a play-order card; all revealed: {shown}"
+        return f"{s.game.player_name(player)} chooses a play-order card face down"
 
     def click_path(self, s, a, seat):
         return (f"card:{a.card}", "reveal")

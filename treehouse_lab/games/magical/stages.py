@@ -293,6 +293,18 @@ class RevealStep(Stage):
         s.push(Building())
         return True
 
+    def revealed(self, before: Any, action: Any, player: int) -> str:
+        """"reveal them simultaneously": once the last choice is in, every chosen card is
+        shown to all (the narration of that choice may not say so: it may be asked before
+        the seat commits)."""
+        if player < 0 or before.choices.count("todo") != 1:
+            return ""
+        g = before.game
+        chosen = [action.card if p == player else c for p, c in enumerate(before.choices)]
+        shown = ", ".join(f"{g.player_name(p)} {c} ({g.cards[c].order})"
+                          for p, c in enumerate(chosen) if c)
+        return f"Play-order cards revealed: {shown}"
+
 
 @STAGES.stage
 @dataclass(frozen=True)
