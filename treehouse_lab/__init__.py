@@ -12,6 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import HumanToMove, IllegalActionError, RuleError
+
+# Bound eagerly (it is light): the function ``lessons()`` shares its name with the package
+# ``treehouse_lab.lessons``, and importing that package by any route would otherwise replace
+# a lazily bound ``tl.lessons`` with the package (the widget loads only with ``Lesson``).
+from .lessons import lessons
 from .protocol import CHANCE, SIMULTANEOUS, TERMINAL, Action, Game, State
 from .registry import GAMES, load_game
 
@@ -26,7 +31,7 @@ __all__ = [
     "CHANCE", "SIMULTANEOUS", "TERMINAL", "GAMES", "Action", "Game", "State",
     "RuleError", "IllegalActionError", "HumanToMove", "load_game",
     "Match", "LogEntry", "simulate", "playouts", "tournament", "Board", "register_bot", "BOTS",
-    "register_schedule", "SCHEDULES",
+    "register_schedule", "SCHEDULES", "lessons", "Lesson",
 ]
 
 _LAZY = {
@@ -34,6 +39,7 @@ _LAZY = {
     "Board": ".boards",
     "register_bot": ".bots", "BOTS": ".bots",
     "register_schedule": ".schedules", "SCHEDULES": ".schedules",
+    "Lesson": ".lessons",
 }
 
 

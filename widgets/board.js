@@ -101,6 +101,20 @@ function keepTargetsInView(frame) {
   frame.scrollTop += start - top - 12;
 }
 
+// A guide's spotlight (treehouse_lab/boards/guide.py): the spotlit targets get
+// tl-spotlight, every other target tl-dimmed (still clickable: a wrong click is answered
+// with a hint). null means no guide: nothing is marked.
+function markSpotlight(frame, spotlight) {
+  const lit = spotlight ? new Set(spotlight) : null;
+  for (const node of frame.querySelectorAll("[data-target]")) {
+    const on = lit !== null && lit.has(node.getAttribute("data-target"));
+    node.classList.toggle("tl-spotlight", on);
+    node.classList.toggle("tl-dimmed", lit !== null && !on);
+    // Tab goes through the spotlit targets only; a dimmed one stays clickable by mouse.
+    node.setAttribute("tabindex", lit !== null && !on ? "-1" : "0");
+  }
+}
+
 function render({ model, el }) {
   el.classList.add("tl-board-view");
   const prefix = newPrefix();
@@ -150,6 +164,7 @@ function render({ model, el }) {
       node.setAttribute("aria-label", label);
       node.setAttribute("aria-pressed", node.classList.contains("tl-selected") ? "true" : "false");
     }
+    markSpotlight(frame, model.get("spotlight"));
     keepTargetsInView(frame);
     if (refocus !== null) {
       const again = [...frame.querySelectorAll("[data-target]")].find(
@@ -198,11 +213,18 @@ function render({ model, el }) {
     setWaiting(false);
   }
 
+  const spot = () => markSpotlight(frame, model.get("spotlight"));
+  const announce = () => {
+    live.textContent = model.get("announce") || "";
+  };
+
   frame.addEventListener("click", onClick);
   frame.addEventListener("keydown", onKey);
   model.on("change:svg", draw);
   model.on("change:version", draw);
   model.on("msg:custom", onMessage);
+  model.on("change:spotlight", spot);
+  model.on("change:announce", announce);
   draw();
 
   return () => {
@@ -211,6 +233,8 @@ function render({ model, el }) {
     model.off("change:svg", draw);
     model.off("change:version", draw);
     model.off("msg:custom", onMessage);
+    model.off("change:spotlight", spot);
+    model.off("change:announce", announce);
     if (timer !== undefined) clearTimeout(timer);
   };
 }

@@ -43,6 +43,7 @@ from ..registry import load_game
 from . import navigation
 from .controls import HOT_SEAT, HUMAN, Controls
 from .explain import EXPLAIN_LIMIT, explanation_html
+from .guide import Guide, refusal, spot_selector
 from .screen import Screen
 from .selection import Selector
 from .status import log_html, turn_text
@@ -66,7 +67,8 @@ class Board(widgets.VBox):
     (whoever human may act), or ``None`` for the default (the only human seat if exactly
     one seat is human, else the hot seat); see :mod:`.screen`. ``autorun`` lets
     bots and chance play after each human move (and at the start) until only humans can
-    move the game on. ``log_lines`` is how many recent log entries are shown.
+    move the game on. ``log_lines`` is how many recent log entries are shown. ``guide``
+    spotlights the moves it wants and vets the others (:mod:`.guide`: a lesson's hook).
 
     Use ``board.click(target)`` to click a ``data-target`` exactly as the browser does;
     ``board.match`` is the match, ``board.view`` the picture widget, ``board.message`` the
@@ -83,6 +85,7 @@ class Board(widgets.VBox):
         *,
         autorun: bool = True,
         log_lines: int = 10,
+        guide: Guide | None = None,
     ) -> None:
         if isinstance(match_or_game, Match):
             match = match_or_game
@@ -105,6 +108,8 @@ class Board(widgets.VBox):
         self.selection: tuple[str, ...] = ()
         self._message = ""
         self._selector = Selector({})
+        self.guide: Guide | None = guide  # spotlights some moves, vets the rest (guide.py)
+        self._spot: Selector | None = None  # the guide's accepted paths in this picture
         self._bot_objects: dict[str, Any] = {}  # bot objects not in BOTS, by seat name
         self._quiet = False  # True while the board itself sets control values
         # What the current picture was drawn for: the match's state object and the seat
@@ -182,6 +187,7 @@ class Board(widgets.VBox):
             self._message = f"This position has no clickable moves ({describe(exc)})"
         if self.selection and not self._selector.is_prefix(self.selection):
             self.selection = ()
+        self._spot = spot_selector(self.guide, state, acting, self._selector)
         try:
             svg = m.game.render_svg(
                 state, viewer=seat, selection=self.selection, targets=self.targets(),
@@ -193,6 +199,8 @@ class Board(widgets.VBox):
         # version is what the page (and a browser test) takes to mean "the answer is
         # here", so the status line and the log must already be up to date by then.
         self._update_controls()
+        self.view.spotlight = (None if self._spot is None
+                               else sorted(self._spot.next_targets(self.selection)))
         self.view.show(svg, self._message)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
@@ -232,6 +240,10 @@ class Board(widgets.VBox):
         if result.kind == "unknown":
             raise _Notice(f"{quote(target)} is not something you can click now; "
                           "nothing changed.")
+        refused = refusal(self.guide, self._spot, self._selector, self.selection + (target,),
+                          result, self.state, acting)
+        if refused:
+            raise _Notice(refused)
         self.selection = result.selection
         if result.kind == "illegal":
             return "That is not a legal move."
@@ -240,6 +252,8 @@ class Board(widgets.VBox):
         if result.kind == "select":
             return ""  # the status line already says what to click next
         assert result.action is not None
+        if self.guide is not None and self._spot is not None:  # the guide plays it
+            return self.guide.play(result.action, acting)
         entry = self.match.play(result.action, by=acting)
         said = sentence([entry.text, entry.revealed])
         if self.autorun:

@@ -42,6 +42,12 @@ class BoardView(anywidget.AnyWidget):
     version = traitlets.Int(0).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     label = traitlets.Unicode("Game board").tag(sync=True)
+    #: the ``data-target`` ids a guide spotlights (class ``tl-spotlight``; the other
+    #: targets get ``tl-dimmed``); None: no guide, nothing spotlit or dimmed (guide.py)
+    spotlight = traitlets.List(traitlets.Unicode(), allow_none=True,
+                               default_value=None).tag(sync=True)
+    #: a sentence for screen readers, said by the view's aria-live region when it changes
+    announce = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,

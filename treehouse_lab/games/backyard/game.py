@@ -43,6 +43,8 @@ class BackyardGame(Game):
     NAME: ClassVar[str] = "backyard"
     TITLE: ClassVar[str] = "Backyard Builders Treehouse"
     RENDERER: ClassVar[str] = "treehouse_lab.games.backyard.render"
+    #: the module of this game's lessons (treehouse_lab.lessons finds them here)
+    LESSONS: ClassVar[str] = "treehouse_lab.games.backyard.lessons"
     STATE = BackyardState
     ZONES = ZONES
     OPTIONS: ClassVar[tuple[Option, ...]] = (

@@ -1,0 +1,86 @@
+"""The board's guide hook (treehouse_lab/boards/guide.py): the spotlight trait, and a
+vetoed click that changes nothing; on the toy race, whose moves take one or two clicks."""
+
+from __future__ import annotations
+
+import tl_toygame as toy
+
+import treehouse_lab as tl
+
+
+class StubGuide:
+    """Accepts the moves ``wanted`` says; records what the board asks."""
+
+    def __init__(self, wanted):
+        self.wanted = wanted
+        self.vetted: list = []
+        self.played: list = []
+
+    def accepted(self, state, seat):
+        return self.wanted(state, seat)
+
+    def vet(self, state, seat, actions):
+        self.vetted.append(list(actions))
+        return "Not that one: follow the spotlight."
+
+    def play(self, action, seat):
+        self.played.append(action)
+        return "played by the guide"
+
+
+def board(guide=None) -> tl.Board:
+    return tl.Board(toy.ToyGame(), seed=1, bots={1: "random"}, guide=guide)
+
+
+def test_without_a_guide_nothing_is_spotlit_or_dimmed():
+    b = board()
+    assert b.view.spotlight is None
+
+
+def test_a_guide_with_no_restriction_spotlights_nothing():
+    b = board(StubGuide(lambda s, p: None))
+    assert b.view.spotlight is None
+    b.click("roll")
+    assert b.match.position > 0  # played by the board itself, as without a guide
+
+
+def test_the_spotlight_is_the_next_click_of_the_accepted_moves():
+    b = board(StubGuide(lambda s, p: [a for a in s.legal_actions(p) if isinstance(a, toy.Play)]))
+    hand = b.match.state.hands[0]
+    assert set(b.view.spotlight) == {f"card:{c}" for c in hand}
+    assert b.targets() == {"roll"} | {f"card:{c}" for c in hand}
+    b.click(f"card:{hand[0]}")
+    assert b.selection == (f"card:{hand[0]}",) and b.view.spotlight == ["play"]
+
+
+def test_a_vetoed_click_changes_nothing():
+    guide = StubGuide(lambda s, p: [toy.Roll()])
+    b = board(guide)
+    assert b.view.spotlight == ["roll"]
+    save, position, version = b.match.state.to_json(), b.match.position, b.view.version
+    card = b.match.state.hands[0][0]
+    message = b.click(f"card:{card}")
+    assert message == "Not that one: follow the spotlight."
+    assert guide.vetted == [[toy.Play(card)]]
+    assert b.match.state.to_json() == save and b.match.position == position
+    assert b.selection == () and b.view.version == version and guide.played == []
+
+
+def test_a_click_off_the_accepted_two_click_path_is_vetoed_at_once():
+    b0 = board()
+    hand = b0.match.state.hands[0]
+    guide = StubGuide(lambda s, p: [toy.Play(hand[0])])
+    b = board(guide)
+    assert b.click(f"card:{hand[1]}") == "Not that one: follow the spotlight."
+    assert b.selection == ()
+    b.click(f"card:{hand[0]}")
+    assert b.click("play") == "played by the guide"
+    assert guide.played == [toy.Play(hand[0])]
+    assert b.match.position == b0.match.position  # the guide, not the board, plays
+
+
+def test_an_empty_acceptance_dims_every_target():
+    guide = StubGuide(lambda s, p: [])
+    b = board(guide)
+    assert b.view.spotlight == [] and b.targets()
+    assert b.click("roll") == "Not that one: follow the spotlight."

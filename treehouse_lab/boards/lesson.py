@@ -1,0 +1,250 @@
+"""``tl.Lesson(id, seed=0)``: a lesson on the live board, with its lesson panel.
+
+The lesson itself (its steps, what it accepts, what follows) is :mod:`treehouse_lab.lessons`,
+with no widget; this module is its face, in ``boards`` because only ``boards`` loads the
+widget stack (tests/test_layers.py).
+
+Why it composes the existing :class:`~treehouse_lab.boards.Board` instead of drawing its
+own: the board already draws every game, maps clicks to moves and guards every gesture.
+The lesson only hands it a *guide* (:mod:`treehouse_lab.boards.guide`): the moves the step
+accepts are spotlit (class ``tl-spotlight``, the rest dimmed), a click on anything else
+is refused with the step's hint and changes nothing, and an accepted move is played by the
+:class:`~treehouse_lab.lessons.tutor.Tutor`, which then lets the bots and chance go on and
+tells what they did.
+
+The panel (class ``tl-lesson``) holds the step counter (``tl-lesson-step``, "k of n") and a
+progress bar, the step's text, what followed by itself, the hint after a wrong click
+(``tl-lesson-hint``), and the buttons Hint, Show me, Next (``tl-lesson-next``), Back and
+Restart; at the end a ``tl-lesson-done`` message and "Play a full game" against the
+lesson's bot. Buttons are reachable with Tab; each new step is said by the board view's
+aria-live region (``BoardView.announce``). The board's own Step, Back, Forward, Restart,
+autoplay and seat controls are hidden: the lesson moves the match, not them.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from typing import Any, Collection, Sequence
+
+import ipywidgets as widgets
+
+from ..lessons.catalog import plan
+from ..lessons.tutor import Tutor
+from ..match import Match
+from ..protocol import Action, State
+from ..registry import load_game
+from .board import Board
+
+#: What a finished lesson says (the ``tl-lesson-done`` element).
+DONE = ("Well done: you have finished the lesson. Play a full game against the bots, or "
+        "restart the lesson.")
+
+
+class _LessonGuide:
+    """The board's guide (boards/guide.py), answered by the lesson."""
+
+    def __init__(self, lesson: Lesson) -> None:
+        self.lesson = lesson
+
+    def accepted(self, state: State, seat: int) -> Collection[Action] | None:
+        tutor = self.lesson.tutor
+        return tutor.accepted() if state is tutor.state and seat == tutor.seat else ()
+
+    def vet(self, state: State, seat: int, actions: Sequence[Action]) -> str:
+        return self.lesson._refused(self.lesson.tutor.refusal(list(actions)))
+
+    def play(self, action: Action, seat: int) -> str:
+        refused = self.lesson.tutor.attempt(action)
+        if refused:
+            return self.lesson._refused(refused)
+        self.lesson._update_panel()
+        return " ".join(self.lesson.tutor.followed)
+
+
+def _button(description: str, tooltip: str, cls: str) -> widgets.Button:
+    b = widgets.Button(description=description, tooltip=tooltip,
+                       layout=widgets.Layout(width="auto"))
+    b.add_class("tl-button")
+    b.add_class(cls)
+    return b
+
+
+class Lesson(widgets.VBox):
+    """``tl.Lesson("backyard", seed=3)``: see the module docstring.
+
+    From Python: ``show_me()`` plays the step's move (or passes a read step),
+    ``attempt(action)`` tries a move ("" when accepted, else the hint, nothing changed),
+    ``next()``, ``back()``, ``restart()``, ``hint()``; ``match`` is the lesson's
+    :class:`~treehouse_lab.match.Match`, ``done`` says whether it is finished, ``tutor``
+    is the driver and ``board`` the board. ``show_delay`` is the pause, in seconds, between
+    the spotlight and each click Show me makes in the browser (0 in tests)."""
+
+    def __init__(self, lesson_id: str, seed: int = 0, *, show_delay: float = 0.6) -> None:
+        self.plan = plan(lesson_id)
+        self.seed = seed
+        self.show_delay = show_delay
+        self.tutor = Tutor(self.plan, seed)
+        self.full_game: Board | None = None
+        self.board = Board(self.tutor.match, viewer=self.tutor.seat, autorun=False,
+                           guide=_LessonGuide(self))
+        c = self.board.controls
+        for b in (c.step, c.back, c.forward, c.restart):
+            b.layout.display = "none"
+        for row in self.board.children[2:4]:  # autoplay, seats: the lesson drives the match
+            row.layout.display = "none"
+
+        self.heading = widgets.HTML()
+        self.progress = widgets.IntProgress(value=1, min=0, max=self.tutor.total,
+                                            description="Progress",
+                                            layout=widgets.Layout(width="320px"))
+        self.progress.add_class("tl-lesson-progress")
+        self.text = widgets.HTML()
+        self.text.add_class("tl-lesson-text")
+        self.followed = widgets.HTML()
+        self.followed.add_class("tl-lesson-followed")
+        self.hint_box = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.hint_box.add_class("tl-lesson-hint")
+        self.done_box = widgets.HTML(f"<b>{html.escape(DONE)}</b>",
+                                     layout=widgets.Layout(display="none"))
+        self.done_box.add_class("tl-lesson-done")
+        self.hint_button = _button("Hint", "Light up what to click, and say why",
+                                   "tl-lesson-hint-button")
+        self.show_button = _button("Show me", "Play this step's move for me",
+                                   "tl-lesson-show")
+        self.next_button = _button("Next", "Go on to the next step", "tl-lesson-next")
+        self.back_button = _button("Back", "Back to the previous step", "tl-lesson-back")
+        self.restart_button = _button("Restart", "The lesson from the start, same deal",
+                                      "tl-lesson-restart")
+        self.full_button = _button("Play a full game", "A whole game against the bots",
+                                   "tl-lesson-full")
+        self.full_button.layout.display = "none"
+        buttons = widgets.HBox([self.hint_button, self.show_button, self.next_button,
+                                self.back_button, self.restart_button, self.full_button],
+                               layout=widgets.Layout(flex_flow="row wrap"))
+        self.panel = widgets.VBox([self.heading, self.progress, self.text, self.followed,
+                                   self.hint_box, self.done_box, buttons])
+        self.panel.add_class("tl-lesson")
+        super().__init__([self.panel, self.board])
+        self.add_class("tl-lesson-widget")
+        self.hint_button.on_click(lambda _b: self._gesture(self.hint))
+        self.show_button.on_click(lambda _b: self._gesture(self.show_me))
+        self.next_button.on_click(lambda _b: self._gesture(self.next))
+        self.back_button.on_click(lambda _b: self._gesture(self.back))
+        self.restart_button.on_click(lambda _b: self._gesture(self.restart))
+        self.full_button.on_click(lambda _b: self._gesture(self.play_full_game))
+        self._update()
+
+    # -- public ---------------------------------------------------------------------
+    @property
+    def match(self) -> Match:
+        return self.tutor.match
+
+    @property
+    def done(self) -> bool:
+        return self.tutor.done
+
+    def attempt(self, action: Action | str) -> str:
+        """Try a move: "" when the step accepts it (played), else the hint (shown in the
+        panel; nothing changed)."""
+        refused = self.tutor.attempt(action)
+        if refused:
+            self._refused(refused)
+        else:
+            self._update()
+        return refused
+
+    def show_me(self) -> str:
+        """Play the step's move, spotlighting each click first; or pass a read step."""
+        if self.tutor.step is not None and self.tutor.step.waits:
+            action = self.tutor.suggestion()
+            path = self.match.game.click_paths(self.match.state, self.tutor.seat).get(action, ())
+            for k in range(1, len(path) + 1):
+                self.board.view.spotlight = list(path[k - 1:k])
+                if self.show_delay:
+                    time.sleep(self.show_delay)
+        said = self.tutor.show_me()
+        self._update()
+        return said
+
+    def next(self) -> str:
+        said = self.tutor.next()
+        self._update()
+        return said
+
+    def back(self) -> str:
+        said = self.tutor.back()
+        self._update(said)
+        return said
+
+    def restart(self) -> str:
+        said = self.tutor.restart()
+        self._update(said)
+        return said
+
+    def hint(self) -> str:
+        """The step's hint, shown in the panel (the spotlight is always on)."""
+        return self._refused(self.tutor.hint())
+
+    def play_full_game(self) -> str:
+        """A full game against the lesson's bot, under the lesson."""
+        p = self.plan
+        game = load_game(p.game, **dict(p.options))
+        bots = {s: p.bot for s in range(game.players) if s != p.seat}
+        self.full_game = Board(game, seed=self.seed, bots=bots, viewer=p.seat)
+        self.children = [*self.children, self.full_game]
+        return "A full game against the bots is below the lesson."
+
+    # -- plumbing -------------------------------------------------------------------
+    def _gesture(self, action: Any) -> None:
+        try:
+            action()
+        except Exception as exc:  # noqa: BLE001 - a button must never raise
+            self._refused(f"Something went wrong: {type(exc).__name__}: {exc}")
+
+    def _refused(self, message: str) -> str:
+        self.hint_box.value = html.escape(message)
+        self.hint_box.layout.display = "block"
+        self.board.view.announce = message
+        return message
+
+    def _update(self, message: str = "") -> None:
+        self._update_panel(message)
+        self.board.refresh()
+
+    def _update_panel(self, message: str = "") -> None:
+        t = self.tutor
+        step = t.step
+        title = html.escape(self.plan.title)
+        self.heading.value = (f'<div class="tl-lesson-title"><b>{title}</b></div>'
+                              f'<div>Step <span class="tl-lesson-step">{t.counter()}</span>'
+                              "</div>")
+        self.progress.value = t.total if t.done else t.index + 1
+        if step is None:
+            self.text.value = ""
+        else:
+            rule = (f'<div class="tl-lesson-rule">Rule: {html.escape(step.rule)}</div>'
+                    if step.rule else "")
+            self.text.value = (f"<h4>{html.escape(step.title)}</h4>"
+                               f"<p>{html.escape(t.text())}</p>{rule}")
+        lines = [message] if message else []
+        lines += t.followed
+        self.followed.value = (
+            '<div class="tl-lesson-followed-title">What happened:</div><ul>'
+            + "".join(f"<li>{html.escape(s)}</li>" for s in lines) + "</ul>"
+        ) if lines else ""
+        self.hint_box.value = ""
+        self.hint_box.layout.display = "none"
+        waits = step is not None and step.waits
+        self.next_button.disabled = step is None or waits
+        self.show_button.disabled = step is None
+        self.hint_button.disabled = step is None
+        self.back_button.disabled = not t.can_go_back
+        self.done_box.layout.display = "block" if t.done else "none"
+        self.full_button.layout.display = "inline-flex" if t.done else "none"
+        said = (DONE if step is None
+                else f"Step {t.counter()}: {step.title}. {t.text()}")
+        self.board.view.announce = said
+
+
+__all__ = ["DONE", "Lesson"]

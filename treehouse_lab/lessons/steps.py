@@ -1,0 +1,97 @@
+"""A lesson as data: its steps, and the plan that names the game, the seats and the bots.
+
+Why data: the lesson is written beside its game (``games/<game>/lessons.py``) as a few
+declarations; the mechanism that runs any lesson (:mod:`.tutor`) and shows it
+(:mod:`.widget`) lives once, here, and knows no game.
+
+Two kinds of step (after the Board Game Arena advice: make the learner *do* the moves,
+each rule when it is needed):
+
+* :class:`Do` waits for the learner's move; ``accepts`` says which moves pass
+  (:mod:`.accepts`), the board spotlights exactly their click targets, and a wrong move
+  gets the engine's reason plus the step's ``hint``, changing nothing;
+* :class:`Read` is passed with Next: for the set-up and the scoring, and to stop before a
+  chance event that matters (``pause``), to show its exact odds first and what came after.
+
+Texts may be functions of the position (``text(state, seat)``), so that a step says what
+the deal gave: a lesson works for any seed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from ..errors import RuleError
+from ..protocol import State
+from .accepts import Accept, Wording
+
+#: ``then(before, after, seat) -> str``: what a Read step's chance event brought.
+Outcome = Callable[[State, State, int], str]
+#: ``pause(state, seat) -> bool``: stop before this chance node, for a Read step.
+Pause = Callable[[State, int], bool]
+
+
+@dataclass(frozen=True)
+class Read:
+    """A step to read, passed with Next.
+
+    ``rule`` cites the rulebook section ("Backyard Builders Treehouse rulebook, 'Game
+    Setup'") and ``rule_id`` names it for a Rules panel. With ``pause``, the lesson stops
+    before the first chance node where ``pause(state, seat)`` holds (its text can show the
+    odds there, :mod:`.odds`); Next plays it, and ``then`` says what it brought."""
+
+    title: str
+    text: Wording
+    rule: str = ""
+    rule_id: str = ""
+    pause: Pause | None = None
+    then: Outcome | None = None
+
+    waits = False
+
+
+@dataclass(frozen=True)
+class Do:
+    """A step that waits for the learner's move: one that ``accepts`` passes."""
+
+    title: str
+    text: Wording
+    accepts: Accept
+    hint: Wording
+    rule: str = ""
+    rule_id: str = ""
+
+    waits = True
+
+
+Step = Read | Do
+
+
+@dataclass(frozen=True)
+class LessonPlan:
+    """A lesson: its id (what ``tl.Lesson(id)`` takes), the game and options it is played
+    with, the learner's seat, the bots in the other seats (the game's teaching bot), and
+    its steps. ``minutes`` is how long it should take."""
+
+    id: str
+    title: str
+    game: str
+    steps: tuple[Step, ...]
+    bot: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seat: int = 0
+    minutes: int = 10
+    summary: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.steps:
+            raise RuleError(f"lesson {self.id!r} has no steps")
+        waiting = sum(1 for s in self.steps if s.waits)
+        # The issue: "At least two thirds of a lesson's steps must wait for a move".
+        if 3 * waiting < 2 * len(self.steps):
+            raise RuleError(f"lesson {self.id!r}: {waiting} of {len(self.steps)} steps wait "
+                            "for a move; at least two thirds must")
+
+
+__all__ = ["Do", "LessonPlan", "Outcome", "Pause", "Read", "Step"]
