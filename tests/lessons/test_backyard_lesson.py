@@ -108,3 +108,44 @@ def test_a_click_on_a_dimmed_card_gets_the_hint_and_changes_nothing():
     assert lesson.tutor.counter() == "2 of 9"
     board.click(board.view.spotlight[0])
     assert lesson.tutor.counter() == "3 of 9"
+
+
+def test_the_odds_before_the_draw_count_only_what_the_learner_cannot_see():
+    from treehouse_lab.games.backyard.counting import unseen_cards
+    from treehouse_lab.games.backyard.rules import matches
+
+    for seed in SEEDS:
+        lesson = tl.Lesson("backyard", seed=seed, show_delay=0)
+        while lesson.tutor.step.title != "Your chances before the draw":
+            lesson.show_me()
+        state, seat = lesson.match.state, lesson.tutor.seat
+        assert state.is_chance_node() and state.holder == seat  # paused before the draw
+        top = state.top_floor(seat)
+        text = lesson.tutor.text()
+        if top is None or top.colour is None:
+            assert "whatever you draw will fit" in text
+            continue
+        unseen = unseen_cards(state, seat)
+        good = sum(matches(top, state.game.card_set[c]) for c in unseen)
+        assert f"{good} of the {len(unseen)} cards" in text
+        said = lesson.show_me()
+        drawn = sorted(set(lesson.match.state.hand_cards) - set(state.hand_cards))
+        assert f"You drew {state.game.card_set[drawn[0]].text}" in said
+
+
+def test_back_across_the_seen_draw_says_so_in_the_widget():
+    lesson = tl.Lesson("backyard", seed=2, show_delay=0)
+    while lesson.tutor.step.title != "Face up or face down":
+        lesson.show_me()
+    said = lesson.back()
+    assert "chance event" in said and lesson.tutor.counter() == "5 of 9"
+    assert said in lesson.followed.value
+    assert lesson.match.state.is_chance_node()  # before the draw again
+
+
+def test_a_board_click_ends_with_the_new_step_for_screen_readers():
+    lesson = tl.Lesson("backyard", seed=6, show_delay=0)
+    lesson.next()
+    said = lesson.board.click(lesson.board.view.spotlight[0])
+    assert said.endswith(lesson.step_sentence()) and "Step 3 of 9" in said
+    assert lesson.board.view.announce == lesson.step_sentence()

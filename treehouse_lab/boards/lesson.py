@@ -59,7 +59,9 @@ class _LessonGuide:
         if refused:
             return self.lesson._refused(refused)
         self.lesson._update_panel()
-        return " ".join(self.lesson.tutor.followed)
+        # The board says this after the click (its status line and aria-live region), so
+        # it ends with the new step: a screen reader hears what happened, then what next.
+        return " ".join([*self.lesson.tutor.followed, self.lesson.step_sentence()])
 
 
 def _button(description: str, tooltip: str, cls: str) -> widgets.Button:
@@ -242,9 +244,13 @@ class Lesson(widgets.VBox):
         self.back_button.disabled = not t.can_go_back
         self.done_box.layout.display = "block" if t.done else "none"
         self.full_button.layout.display = "inline-flex" if t.done else "none"
-        said = (DONE if step is None
-                else f"Step {t.counter()}: {step.title}. {t.text()}")
-        self.board.view.announce = said
+        self.board.view.announce = self.step_sentence()
+
+    def step_sentence(self) -> str:
+        """The step shown now, as one announcement: "Step k of n: title. text"."""
+        t = self.tutor
+        step = t.step
+        return DONE if step is None else f"Step {t.counter()}: {step.title}. {t.text()}"
 
 
 __all__ = ["DONE", "Lesson"]

@@ -161,8 +161,10 @@ def _odds(s: BackyardState, seat: int) -> str:
         return head + "Every card fits on it, so whatever you draw will fit: 1."
     want = f"a bottom floor that is {top.colour} or shows a {top.number}"  # type: ignore[union-attr]
     cards = s.game.card_set
-    deck, unseen = set(s.deck), unseen_cards(s, seat)
-    if deck == set(unseen):
+    unseen = unseen_cards(s, seat)
+    # The deck is among the cards you cannot see; when it is all of them (its size is
+    # public), the engine's odds are exactly what you can count.
+    if len(unseen) == s.deck_count:
         odds = chance_odds(s, lambda a: isinstance(a, Draw) and matches(top, cards[a.card]))
         return head + (f"A card fits face up if it has {want}. Each card left in the draw "
                        "deck is as likely; the deck holds exactly the cards you have not "
