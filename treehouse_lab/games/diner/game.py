@@ -122,6 +122,8 @@ class DinerGame(Game):
     NAME: ClassVar[str] = "diner"
     TITLE: ClassVar[str] = "Treehouse Diner"
     RENDERER: ClassVar[str] = "treehouse_lab.games.diner.render"
+    #: the lessons (tl.Lesson("diner")), imported only when lessons are asked for
+    LESSONS: ClassVar[str] = "treehouse_lab.games.diner.lessons"
     STATE = DinerState
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("players", 3, "number of kitchen helpers, 2 to 4", choices=(2, 3, 4)),
