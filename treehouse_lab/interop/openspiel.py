@@ -32,28 +32,22 @@ What each part maps to (docs/dev/interop.md):
   quicker player acts first and may hurry to beat another to a carriage; here nobody can
   hurry or wait for a reason, the order is the schedule's, and a search bot that knows the
   schedule knows who moves next. No peer models real time.
-* **Game length**: ``max_game_length`` is ``game.max_game_length()``, the bound every
-  game publishes for its configuration (each game's method derives it; the conformance
-  suite plays against it), so OpenSpiel's algorithms may trust it. The adapter never cuts
-  a game short.
+* **Game length**: ``max_game_length`` is ``game.max_game_length()``, the bound each game
+  derives and the conformance suite plays against; the adapter never cuts a game short.
 * **Pickling**: OpenSpiel pickles a Python state as its game string, its history and its
-  ``__dict__``, and replays nothing; ``copy.deepcopy`` and
-  ``pyspiel.serialize_game_and_state`` go the same way. The engine state in that
-  ``__dict__`` pickles as its save plus its chain of steps (``_Box.__reduce__``), so the
-  copy gives every seat the same information state, and a CFR or IS-MCTS table keyed by
-  them finds the node again after a process or a checkpoint. A game pickles as its game
-  string (``TreehouseGame.__reduce__``). ``clone`` copies the engine state with
-  ``state.clone()`` (cheap, no JSON).
+  ``__dict__`` and replays nothing (``copy.deepcopy`` and ``serialize_game_and_state``
+  too). The engine state in that ``__dict__`` pickles as its save plus its chain of steps
+  (``_Box.__reduce__``), so every seat keeps its information state and a CFR or IS-MCTS
+  table finds the node again after a checkpoint. A game pickles as its game string
+  (``TreehouseGame.__reduce__``); ``clone`` uses ``state.clone()`` (cheap, no JSON).
 """
 
 from __future__ import annotations
 
-import json
 import weakref
 from operator import itemgetter
 from typing import Any, Callable
 
-import numpy as np
 import pyspiel
 
 from .. import registry
@@ -61,6 +55,7 @@ from ..core.chance import step_rng
 from ..protocol import CHANCE, TERMINAL
 from ..schedules import resolve_schedule
 from . import option_to_param, param_to_option, player_range
+from .openspiel_observers import InfoStateObserver, Observer
 
 PREFIX = "python_treehouse_"
 #: How many engine objects a game remembers the ids of (see ``TreehouseGame.move_ids``).
@@ -250,8 +245,8 @@ class TreehouseGame(pyspiel.Game):
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         if iig_obs_type is not None and iig_obs_type.perfect_recall:
-            return _InfoStateObserver()
-        return _Observer(self.tl_game.observation_shape())
+            return InfoStateObserver()
+        return Observer(self.tl_game.observation_shape())
 
 
 class _Box:
@@ -470,35 +465,6 @@ class TreehouseState(pyspiel.State):
 
     def __str__(self) -> str:
         return str(self._box.s)
-
-
-class _Observer:
-    """The observation tensor and string of a seat (OpenSpiel's PyObserver)."""
-
-    def __init__(self, shape: tuple[int, ...]) -> None:
-        self.tensor = np.zeros(shape, np.float32)
-        self.dict = {"observation": self.tensor}
-
-    def set_from(self, state: TreehouseState, player: int) -> None:
-        self.tensor[:] = state.tl_state.observation_tensor(player)
-
-    def string_from(self, state: TreehouseState, player: int) -> str:
-        return json.dumps(state.tl_state.observation(player), sort_keys=True,
-                          separators=(",", ":"), default=str)
-
-
-class _InfoStateObserver:
-    """The information state of a seat: a string only (no tensor is provided)."""
-
-    def __init__(self) -> None:
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict = {}
-
-    def set_from(self, state: TreehouseState, player: int) -> None:
-        pass
-
-    def string_from(self, state: TreehouseState, player: int) -> str:
-        return state.tl_state.information_state(player)
 
 
 _TYPES: dict[str, pyspiel.GameType] = {}

@@ -52,26 +52,17 @@ from ...core.chance import sample_outcome
 from ...core.counting import hypergeometric
 from ...errors import RuleError, quote
 from .actions import DrawIngredient, Joker, Place, PlacePlate, StartJoker
-from .rules import (
-    ANY_JOKER,
-    BAG,
-    BASIC_KINDS,
-    BEE,
-    BEES,
-    CHILI,
-    CHILIS,
-    DAISY,
-    DAISY_JOKER,
-    PLATES,
-    Order,
+from .counting_soup import soup_fills, soup_ways  # Soup Stews: their names are ours too
+from .rules import ANY_JOKER, BEE, CHILI, DAISY, DAISY_JOKER, PLATES, Order
+from .supplies import (
+    INGREDIENTS,
+    TOKENS,
+    draw_count,
+    ingredients_of,
+    supply_counts,
+    token_kind,
+    tokens,
 )
-
-#: Every token of the full game's bag (Components), in the engine's order: the six
-#: ingredients, the chilis (Secret Ingredient) and the bees (Save the Bees).
-TOKENS: dict[str, int] = {**BAG, CHILI: CHILIS, BEE: BEES}
-#: The ingredients among them (bees are not ingredients: never on a symbol, a plate or a
-#: joker).
-INGREDIENTS: tuple[str, ...] = (*BASIC_KINDS, CHILI)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import DinerGame
@@ -82,55 +73,6 @@ Multiset = tuple[str, ...]
 #: A completed order: one cover (a :data:`Multiset`) per symbol, in the card's order, the
 #: covers of identical symbols sorted (D12: they are interchangeable).
 Completion = tuple[Multiset, ...]
-
-
-# -- Input ----------------------------------------------------------------------------------
-
-def supply_counts(supply: Mapping[str, int], field: str = "supply") -> dict[str, int]:
-    """``supply`` checked: known token names (the ingredients, ``"chili"`` and ``"bee"``)
-    to whole numbers from 0 up to what the bag holds (Components). Returns the non-zero
-    counts in the rulebook's order. ``field`` names the argument in error messages."""
-    if not isinstance(supply, Mapping):
-        raise RuleError(f"{field}: a mapping of ingredient names to counts, got "
-                        f"{quote(supply)}")
-    out = {}
-    for name, n in supply.items():
-        if name not in TOKENS:
-            raise RuleError(f"{field}: {quote(name, 30)} is not an ingredient or a bee; they "
-                            f"are {', '.join(TOKENS)}")
-        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= TOKENS[name]:
-            raise RuleError(f"{field}[{name!r}]: a whole number 0..{TOKENS[name]} (the bag "
-                            f"holds {TOKENS[name]}), got {quote(n)}")
-    for name in TOKENS:
-        if supply.get(name):
-            out[name] = supply[name]
-    return out
-
-
-def _kind(kind: Any, field: str = "kind") -> str:
-    if not isinstance(kind, str) or kind not in TOKENS:
-        raise RuleError(f"{field}: {quote(kind, 30)} is not an ingredient or a bee; they are "
-                        f"{', '.join(TOKENS)}")
-    return kind
-
-
-def _draws(k: Any, most: int = sum(TOKENS.values())) -> int:
-    """``k`` checked: a whole number of draws from a bag of ``most`` ingredients."""
-    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= most:
-        raise RuleError(f"k: a whole number of draws 0..{most} (what the bag holds), got "
-                        f"{quote(k)}")
-    return k
-
-
-def tokens(supply: Mapping[str, int]) -> list[str]:
-    """The supply written out one token at a time: ``["acorn", "acorn", "daisy"]``."""
-    return [k for k, n in supply_counts(supply).items() for _ in range(n)]
-
-
-def ingredients_of(supply: Mapping[str, int]) -> dict[str, int]:
-    """The supply without its bees: "Bees are not ingredients" (Save the Bees), so they
-    never count for a symbol, a plate or a joker."""
-    return {k: n for k, n in supply_counts(supply).items() if k != BEE}
 
 
 @cache
@@ -440,7 +382,7 @@ def refill_shows(state: DinerState, kind: str = CHILI) -> Fraction:
     """The exact chance that the shelf row being refilled shows at least one ``kind``
     (default the chili), from the engine's chance outcomes, followed draw by draw
     (:func:`next_draws`) over every circle of the row."""
-    _kind(kind)
+    token_kind(kind)
     k = _row_to_refill(state)
     return sum((p for drawn, p in next_draws(state, k).items() if kind in drawn), Fraction(0))
 
@@ -471,7 +413,7 @@ def next_draws(state: DinerState, k: int) -> dict[Multiset, Fraction]:
     supply's set-up draws, the circles of a shelf row being refilled, ...). Draws that
     reach the same multiset are merged (the bag, and so every later chance, is the same
     after them); the engine's state reached first stands for them all."""
-    _draws(k)
+    draw_count(k)
     level: dict[Multiset, tuple[Fraction, DinerState]] = {(): (Fraction(1), state)}
     for _ in range(k):
         nxt: dict[Multiset, tuple[Fraction, DinerState]] = {}
@@ -492,7 +434,7 @@ def draw_distribution(bag: Mapping[str, int], k: int) -> dict[Multiset, Any]:
     import sympy
 
     have = supply_counts(bag, "bag")
-    _draws(k, sum(have.values()))
+    draw_count(k, sum(have.values()))
     out = {}
     for drawn in combinations_with_replacement(sorted(have), k):
         if all(drawn.count(kind) <= n for kind, n in have.items()):
@@ -507,8 +449,8 @@ def at_least_one(bag: Mapping[str, int], kind: str, k: int) -> Any:
     import sympy
 
     have = supply_counts(bag, "bag")
-    _kind(kind)
-    _draws(k, sum(have.values()))
+    token_kind(kind)
+    draw_count(k, sum(have.values()))
     n = sum(have.values())
     return 1 - sympy.binomial(n - have.get(kind, 0), k) / sympy.binomial(n, k)
 
@@ -517,7 +459,7 @@ def all_different(bag: Mapping[str, int], k: int) -> Fraction:
     """The chance that ``k`` ingredients drawn from ``bag`` are all of different kinds:
     the elementary symmetric polynomial ``e_k`` of the counts over ``C(N, k)``."""
     counts = list(supply_counts(bag, "bag").values())
-    _draws(k, sum(counts))
+    draw_count(k, sum(counts))
     e = sum(prod(c) for c in combinations(counts, k))
     return Fraction(e, comb(sum(counts), k))
 
@@ -526,7 +468,7 @@ def simulate_draws(state: DinerState, k: int, trials: int, seed: int) -> Counter
     """Draw the next ``k`` ingredients ``trials`` times from ``state``, sampling the
     engine's chance outcomes with a generator seeded by ``seed``; a Counter of the
     multisets drawn. A check on the exact chances, never a replacement for them."""
-    _draws(k)
+    draw_count(k)
     if isinstance(trials, bool) or not isinstance(trials, int) or trials < 0:
         raise RuleError(f"trials: a whole number of trials, got {quote(trials)}")
     rng = random.Random(seed)
@@ -542,13 +484,10 @@ def simulate_draws(state: DinerState, k: int, trials: int, seed: int) -> Counter
     return seen
 
 
-# Soup Stews are counted in their own module; their names are this one's too.
-from .counting_soup import soup_fills, soup_ways  # noqa: E402
-
 __all__ = [
-    "Completion", "Multiset", "all_different", "at_least_one", "canonical_completion",
-    "completions", "draw_distribution", "engine_joker_stacks", "hypergeometric",
-    "joker_options", "joker_stacks", "next_draws", "simulate_draws", "supply_counts",
-    "tokens", "ways_to_complete", "ingredients_of", "soup_fills", "soup_ways", "refill_shows",
-    "refill_shows_formula",
+    "INGREDIENTS", "TOKENS", "Completion", "Multiset", "all_different", "at_least_one",
+    "canonical_completion", "completions", "draw_distribution", "engine_joker_stacks",
+    "hypergeometric", "joker_options", "joker_stacks", "next_draws", "simulate_draws",
+    "supply_counts", "tokens", "ways_to_complete", "ingredients_of", "soup_fills", "soup_ways",
+    "refill_shows", "refill_shows_formula",
 ]

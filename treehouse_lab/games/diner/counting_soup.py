@@ -8,8 +8,8 @@ from itertools import permutations
 from typing import Any, Mapping, Sequence
 
 from ...errors import RuleError, quote
-from .counting import ingredients_of
 from .rules import PLATES, Order
+from .supplies import ingredients_of
 
 # -- Soup Stews (Secret Ingredient, Soup Stew Orders) -----------------------------------------
 #
