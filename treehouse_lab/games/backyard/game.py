@@ -42,6 +42,8 @@ class BackyardGame(Game):
 
     NAME: ClassVar[str] = "backyard"
     TITLE: ClassVar[str] = "Backyard Builders Treehouse"
+    #: the rules index beside this file (treehouse_lab/rules_index.py): read when asked for
+    RULEBOOK: ClassVar[str] = "rulebook.toml"
     RENDERER: ClassVar[str] = "treehouse_lab.games.backyard.render"
     #: the module of this game's lessons (treehouse_lab.lessons finds them here)
     LESSONS: ClassVar[str] = "treehouse_lab.games.backyard.lessons"

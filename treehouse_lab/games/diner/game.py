@@ -121,6 +121,8 @@ class DinerGame(Game):
 
     NAME: ClassVar[str] = "diner"
     TITLE: ClassVar[str] = "Treehouse Diner"
+    #: the rules index beside this file (treehouse_lab/rules_index.py): read when asked for
+    RULEBOOK: ClassVar[str] = "rulebook.toml"
     RENDERER: ClassVar[str] = "treehouse_lab.games.diner.render"
     #: the lessons (tl.Lesson("diner")), imported only when lessons are asked for
     LESSONS: ClassVar[str] = "treehouse_lab.games.diner.lessons"

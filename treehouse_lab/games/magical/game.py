@@ -72,6 +72,8 @@ class MagicalGame(Game):
     )
     ACTION_TYPES = ACTION_TYPES
     ZONES = ZONES
+    #: the rules index beside this file (treehouse_lab/rules_index.py): read when asked for
+    RULEBOOK = "rulebook.toml"
     RENDERER = "treehouse_lab.games.magical.render"
     STATE = MagicalState
 

@@ -92,6 +92,8 @@ class PyramidsGame(Game):
                check=_check_roll_limit, examples=(ROLL_LIMIT, 40)),
     )
     ACTION_TYPES: ClassVar[tuple[type[Action], ...]] = (Roll, Play, Pass)
+    #: the rules index beside this file (treehouse_lab/rules_index.py): read when asked for
+    RULEBOOK: ClassVar[str] = "rulebook.toml"
     RENDERER: ClassVar[str] = "treehouse_lab.games.pyramids.render"
     STATE = PyramidsState
     #: Treehouse hides nothing: every piece is on the table (view.py).
