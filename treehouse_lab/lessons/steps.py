@@ -30,6 +30,8 @@ from .accepts import Accept, Wording
 Outcome = Callable[[State, State, int], str]
 #: ``pause(state, seat) -> bool``: stop before this chance node, for a Read step.
 Pause = Callable[[State, int], bool]
+#: ``again(state, seat, action) -> bool``: after the accepted ``action``, stay on this step.
+Again = Callable[[State, int, Any], bool]
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,12 @@ class Read:
 
 @dataclass(frozen=True)
 class Do:
-    """A step that waits for the learner's move: one that ``accepts`` passes."""
+    """A step that waits for the learner's move: one that ``accepts`` passes.
+
+    With ``again``, the step stays for another move while ``again(state, seat, action)``
+    holds right after the accepted ``action`` (a game where one decision takes several
+    moves: "pay each minute", "place every ingredient"); the lesson cannot know beforehand
+    how many the deal will ask for. Each move is still one Back."""
 
     title: str
     text: Wording
@@ -61,6 +68,7 @@ class Do:
     hint: Wording
     rule: str = ""
     rule_id: str = ""
+    again: Again | None = None
 
     waits = True
 
@@ -94,4 +102,4 @@ class LessonPlan:
                             "for a move; at least two thirds must")
 
 
-__all__ = ["Do", "LessonPlan", "Outcome", "Pause", "Read", "Step"]
+__all__ = ["Again", "Do", "LessonPlan", "Outcome", "Pause", "Read", "Step"]

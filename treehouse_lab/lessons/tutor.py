@@ -130,7 +130,11 @@ class Tutor:
             return self.refusal([action])
         before = self.match.position
         entry = self.match.play(action, by=self.seat)
-        self._passed(before)
+        if step.again is not None and not self.state.is_terminal() and \
+                step.again(self.state, self.seat, action):
+            self._trail.append((self.index, before))  # the same step, one more move
+        else:
+            self._passed(before)
         self.followed = [self._tell(entry)]
         self._follow()
         self._check_step()
