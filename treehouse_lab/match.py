@@ -298,7 +298,11 @@ class Match:
             if p >= 0 and p not in self._bots:
                 return
 
-    def restart(self) -> None:
+    def restart(self, seed: int | None = None) -> None:
+        """Back to the start, the history dropped; with ``seed``, a new deal from then on
+        (a lesson that plays several short games on one board)."""
+        if seed is not None:
+            self.seed = check_seed(seed)
         self._cursor = 0
         del self._states[1:]
         self._moves.clear()

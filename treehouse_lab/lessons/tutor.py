@@ -47,6 +47,9 @@ class Tutor:
         game.check_seat(plan.seat, "lesson", "seat")
         bots = {p: plan.bot for p in range(game.players) if p != plan.seat}
         self.match = Match(game, seed=seed, bots=bots)
+        self.seed = seed
+        #: the games begun so far (``LessonPlan.again``: a new one when a game ends early)
+        self.games = 1
         self.seat: int = plan.seat
         self.index = 0
         #: sentences telling what followed the learner's last gesture by itself
@@ -206,6 +209,9 @@ class Tutor:
         """Back to the previous step, through the match's undo. Says so when this takes
         back a chance event the learner saw."""
         if not self._trail:
+            if self.games > 1:
+                return ("A new game began after the previous step: Back cannot return to "
+                        "the game that ended.")
             return "This is the first step: there is nothing to go back to."
         index, position = self._trail.pop()
         seen = [e for e in self.match.log[position:] if e.player == CHANCE]
@@ -220,7 +226,8 @@ class Tutor:
 
     def restart(self) -> str:
         """The lesson from its first step, on the same deal (the same seed)."""
-        self.match.restart()
+        self.match.restart(seed=self.seed)
+        self.games = 1
         self.index = 0
         self._trail.clear()
         self.followed = []
@@ -249,7 +256,10 @@ class Tutor:
         for _ in range(FOLLOW_LIMIT):
             s = self.state
             if s.is_terminal():
-                return
+                if not self._again():
+                    return
+                self._new_game()
+                continue
             if s.is_chance_node():
                 if self._pauses_here():
                     return
@@ -258,6 +268,24 @@ class Tutor:
             self.followed.append(self._tell(self.match.step()))
         raise RuleError(f"lesson {self.plan.id!r}: more than {FOLLOW_LIMIT} steps without "
                         "the learner")
+
+    def _again(self) -> bool:
+        """A new game is due: the plan asks for one (``LessonPlan.again``) and the step
+        shown still needs play (it waits for a move, or pauses before a chance event)."""
+        step = self.step
+        return self.plan.again and (isinstance(step, Do) or (
+            isinstance(step, Read) and step.pause is not None))
+
+    def _new_game(self) -> None:
+        """The next game, set up as before with a new deal drawn from the lesson's seed
+        (the same lesson seed brings the same games). Back stops here: the finished game's
+        history is gone."""
+        self.games += 1
+        seed = step_rng(self.seed, self.games, "lesson-game").randrange(2**62)
+        self.match.restart(seed=seed)
+        self._trail.clear()
+        self.followed.append(f"That game is over. Game {self.games} begins, set up as "
+                             "before.")
 
     def _tell(self, entry: LogEntry) -> str:
         """One step in a sentence, from the match's narrated log (what everyone sees)."""

@@ -95,6 +95,8 @@ class PyramidsGame(Game):
     #: the rules index beside this file (treehouse_lab/rules_index.py): read when asked for
     RULEBOOK: ClassVar[str] = "rulebook.toml"
     RENDERER: ClassVar[str] = "treehouse_lab.games.pyramids.render"
+    #: The lessons (lessons.py), imported only when lessons are asked for.
+    LESSONS: ClassVar[str] = "treehouse_lab.games.pyramids.lessons"
     STATE = PyramidsState
     #: Treehouse hides nothing: every piece is on the table (view.py).
     ZONES = None
