@@ -94,7 +94,7 @@ class LessonPlan:
     #: A game much shorter than the lesson (Treehouse ends in a few turns): when it ends
     #: while the step shown still waits for play, a new game begins, set up as before with
     #: a new deal, and the lesson goes on in it.
-    again: bool = False
+    rematch: bool = False
 
     def __post_init__(self) -> None:
         if not self.steps:

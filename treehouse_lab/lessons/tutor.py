@@ -48,7 +48,7 @@ class Tutor:
         bots = {p: plan.bot for p in range(game.players) if p != plan.seat}
         self.match = Match(game, seed=seed, bots=bots)
         self.seed = seed
-        #: the games begun so far (``LessonPlan.again``: a new one when a game ends early)
+        #: the games begun so far (``LessonPlan.rematch``: a new one when a game ends early)
         self.games = 1
         self.seat: int = plan.seat
         self.index = 0
@@ -256,7 +256,7 @@ class Tutor:
         for _ in range(FOLLOW_LIMIT):
             s = self.state
             if s.is_terminal():
-                if not self._again():
+                if not self._rematch():
                     return
                 self._new_game()
                 continue
@@ -269,11 +269,11 @@ class Tutor:
         raise RuleError(f"lesson {self.plan.id!r}: more than {FOLLOW_LIMIT} steps without "
                         "the learner")
 
-    def _again(self) -> bool:
-        """A new game is due: the plan asks for one (``LessonPlan.again``) and the step
+    def _rematch(self) -> bool:
+        """A new game is due: the plan asks for one (``LessonPlan.rematch``) and the step
         shown still needs play (it waits for a move, or pauses before a chance event)."""
         step = self.step
-        return self.plan.again and (isinstance(step, Do) or (
+        return self.plan.rematch and (isinstance(step, Do) or (
             isinstance(step, Read) and step.pause is not None))
 
     def _new_game(self) -> None:

@@ -9,7 +9,7 @@ winning move whenever the roll offers one. Before a roll that matters the lesson
 exact odds of each face from the engine's own chance node (Treehouse hides nothing, so
 they are what the learner can count).
 
-Why ``again=True``: against the solver a game lasts only two to four turns each (a Tree
+Why ``rematch=True``: against the solver a game lasts only two to four turns each (a Tree
 swapped twice is a Tree again), far shorter than a ten-minute lesson; when a game ends, a
 new one begins, set up as before, and the lesson goes on in it.
 
@@ -245,7 +245,7 @@ LESSONS = (
         bot="pyramids-solo",
         seat=SEAT,
         minutes=10,
-        again=True,
+        rematch=True,
         summary="Roll the action die, Tip, Aim, Hop, Dig or Swap your pyramids, use the "
                 "House when your trio cannot, and race a bot to match the House.",
         steps=(
