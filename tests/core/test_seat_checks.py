@@ -200,3 +200,16 @@ def test_determinize_refuses_another_seats_observation(name):
     del obs["seat"]
     with pytest.raises(tl.RuleError, match="names no seat"):
         game.determinize(obs, 0, random.Random(0))
+
+
+@pytest.mark.parametrize("name", [n for n in GAMES if "several" in _nodes(n)])
+def test_narrate_where_several_may_act_asks_whose_move(name):
+    """Where several seats may act, a move is nobody's in particular: ``narrate`` without
+    ``by`` is refused naming the actors (it once told "Player -1: ..." or raised from
+    ``player_name``), and with ``by`` it names that seat."""
+    s = _nodes(name)["several"]
+    seat = s.actors()[0]
+    action = s.legal_actions(seat)[0]
+    with pytest.raises(tl.RuleError, match=r"^narrate: .* may act now: say whose move"):
+        s.narrate(action)
+    assert s.game.player_name(seat) in s.narrate(action, by=seat)

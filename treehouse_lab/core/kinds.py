@@ -256,7 +256,7 @@ class KindState(State):
         return kind.explain(self, action, self._seat_for(by))
 
     def narrate(self, action: Action, by: int | None = None) -> str:
-        self._seat_arg(by, "narrate", "by")
+        self._narrator(by)
         kind = self.KINDS.get(action)
         if kind is None:
             return super().narrate(action, by)

@@ -407,15 +407,21 @@ class State:
         return f"{action} is not legal now ({who} to move). Legal: {shown}"
 
     def narrate(self, action: Action, by: int | None = None) -> str:
-        """The log line for ``action`` taken in this state (before it is applied). It may
-        be asked before the seat commits (a bot weighing its moves), so it tells nothing
-        hidden from ``by``: the last of a secret choice is narrated face down like the
-        others, and what it reveals is told by :meth:`revealed`, after the step."""
-        self._seat_arg(by, "narrate", "by")
+        """The log line for ``action`` taken in this state (before it is applied). A bot
+        may ask it before it commits, so it tells nothing hidden from ``by``: the last
+        secret choice is told face down too, and what it reveals by :meth:`revealed`."""
+        self._narrator(by)
         if self.is_chance_node():
             return str(action)
         seat = by if by is not None else self.current_player
         return f"{self.game.player_name(seat)}: {action}"
+
+    def _narrator(self, by: Any) -> None:
+        """``by`` checked for :meth:`narrate`; where several seats may act it says whose."""
+        self._seat_arg(by, "narrate", "by")
+        if by is None and self.current_player == SIMULTANEOUS:
+            raise RuleError(f"narrate: {self.actor_names(self.actors())} may act now: "
+                            "say whose move it is, narrate(action, by=seat)")
 
     def revealed(self, before: State) -> str:
         """What the step from ``before`` to this state showed every seat (the secret
