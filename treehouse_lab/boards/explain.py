@@ -2,8 +2,9 @@
 
 Explain lists what each highlighted target does (the legal moves on the current click path,
 with ``state.explain``) and why each greyed one cannot be played (the render module's
-optional ``greyed_actions``, with ``state.why_illegal``). It never explains a bot's last
-move: on a bot's or chance's turn it says whose turn it is (issue 7).
+optional ``greyed_actions``, with ``state.why_illegal``, and the rule the refusal cites
+with a link to its entry in the Rules panel, boards/rules_panel.py). It never explains a
+bot's last move: on a bot's or chance's turn it says whose turn it is (issue 7).
 
 Why functions and not board methods: the text depends only on the match, the seat at the
 screen and what the picture on show was drawn for, so it can be read without a widget.
@@ -16,6 +17,8 @@ from typing import Any, Sequence
 
 from ..match import Match
 from ..protocol import Game, State
+from ..rules_index import rules_index
+from .rules_panel import refused_by_html
 from .screen import Screen
 from .selection import Selector
 from .status import outcome
@@ -45,9 +48,12 @@ def explanation_html(match: Match, screen: Screen, selector: Selector,
         items.append(f"<li>... and {len(actions) - len(shown)} more: pick a piece to see "
                      "only its moves</li>")
     refused = []
+    index = rules_index(game)  # the refusal's rule, named with a link to the Rules panel
     for a in ([] if selection else greyed(game, s, acting))[:EXPLAIN_LIMIT]:
+        why = s.why_illegal(a, by=acting)
+        rule = refused_by_html(index, why)
         refused.append(f'<li class="tl-greyed"><b>{html.escape(str(a))}</b>: not allowed. '
-                       f"{html.escape(s.why_illegal(a, by=acting))}</li>")
+                       f"{html.escape(why)}{' (' + rule + ')' if rule else ''}</li>")
     head = ("The moves you are picking" if selection
             else f"Your choices, {game.player_name(acting)}")
     out = f"<div><b>{html.escape(head)}:</b><ul>{''.join(items)}</ul>"

@@ -34,7 +34,9 @@ from ..lessons.tutor import Tutor
 from ..match import Match
 from ..protocol import Action, State
 from ..registry import load_game
+from ..rules_index import rules_index
 from .board import Board
+from .rules_panel import RulesPanel, refused_by_html
 
 #: What a finished lesson says (the ``tl-lesson-done`` element).
 DONE = ("Well done: you have finished the lesson. Play a full game against the bots, or "
@@ -121,13 +123,25 @@ class Lesson(widgets.VBox):
         self.full_button = _button("Play a full game", "A whole game against the bots",
                                    "tl-lesson-full")
         self.full_button.layout.display = "none"
+        # The Rules panel (boards/rules_panel.py), shown by Rule at the step's entry, or at
+        # the rule a refused click cites; none for a game without a rules index.
+        self.rule_button = _button("Rule", "Open the rules at this step's rule",
+                                   "tl-lesson-rule")
+        self.rules: RulesPanel | None = None
+        self._rule_id = ""
+        if rules_index(self.tutor.match.game) is not None:
+            self.rules = RulesPanel(self.tutor.match.game)
+            self.rules.layout.display = "none"
+        else:
+            self.rule_button.layout.display = "none"
         buttons = widgets.HBox([self.hint_button, self.show_button, self.next_button,
-                                self.back_button, self.restart_button, self.full_button],
+                                self.back_button, self.restart_button, self.rule_button,
+                                self.full_button],
                                layout=widgets.Layout(flex_flow="row wrap"))
         self.panel = widgets.VBox([self.heading, self.progress, self.text, self.followed,
                                    self.hint_box, self.done_box, buttons])
         self.panel.add_class("tl-lesson")
-        super().__init__([self.panel, self.board])
+        super().__init__([self.panel, *([self.rules] if self.rules else []), self.board])
         self.add_class("tl-lesson-widget")
         self.hint_button.on_click(lambda _b: self._gesture(self.hint))
         self.show_button.on_click(lambda _b: self._gesture(self.show_me))
@@ -135,6 +149,7 @@ class Lesson(widgets.VBox):
         self.back_button.on_click(lambda _b: self._gesture(self.back))
         self.restart_button.on_click(lambda _b: self._gesture(self.restart))
         self.full_button.on_click(lambda _b: self._gesture(self.play_full_game))
+        self.rule_button.on_click(lambda _b: self._gesture(self.show_rule))
         self._update()
 
     # -- public ---------------------------------------------------------------------
@@ -197,6 +212,15 @@ class Lesson(widgets.VBox):
         self.children = [*self.children, self.full_game]
         return "A full game against the bots is below the lesson."
 
+    def show_rule(self, rule_id: str = "") -> str:
+        """Show the Rules panel opened at ``rule_id``: by default the rule of the last
+        refused click (if it cited one), else the step's rule. Returns the entry's title."""
+        if self.rules is None:
+            return "This game has no rules index."
+        entry = self.rules.open_rule(rule_id or self._rule_id)
+        self.rules.layout.display = "flex"
+        return f"{entry.label}: {entry.summary}"
+
     # -- plumbing -------------------------------------------------------------------
     def _gesture(self, action: Any) -> None:
         try:
@@ -205,7 +229,18 @@ class Lesson(widgets.VBox):
             self._refused(f"Something went wrong: {type(exc).__name__}: {exc}")
 
     def _refused(self, message: str) -> str:
-        self.hint_box.value = html.escape(message)
+        # A refusal names the rule it cites (the engine's reason, before the hint), with a
+        # link to its entry; Rule then opens the panel there.
+        shown = html.escape(message)
+        if self.rules is not None and " Hint: " in message:  # a refusal, not a hint alone
+            index = self.rules.index
+            reason = message.split(" Hint: ")[0]
+            cited = index.cited(reason)
+            if cited:
+                self._rule_id = cited[0].id
+                shown += f" ({refused_by_html(index, reason)})"
+                message += f" ({index.refused_by(reason)})"
+        self.hint_box.value = shown
         self.hint_box.layout.display = "block"
         self.board.view.announce = message
         return message
@@ -242,6 +277,12 @@ class Lesson(widgets.VBox):
         self.show_button.disabled = step is None
         self.hint_button.disabled = step is None
         self.back_button.disabled = not t.can_go_back
+        rule_id = step.rule_id if step is not None else ""
+        has_rule = self.rules is not None and rule_id in self.rules.index
+        self.rule_button.disabled = not has_rule
+        self._rule_id = rule_id if has_rule else ""
+        if has_rule and self.rules is not None:
+            self.rules.open_rule(rule_id)  # each step opens the panel at its rule
         self.done_box.layout.display = "block" if t.done else "none"
         self.full_button.layout.display = "inline-flex" if t.done else "none"
         self.board.view.announce = self.step_sentence()

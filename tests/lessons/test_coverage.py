@@ -1,0 +1,107 @@
+"""The lessons' coverage (issue "Learn to play", item 4): every rulebook section is taught
+by a step that waits for a move, or excused with the reason it cannot be; every step names
+an entry of its game's rules index; docs/lessons.md is what tools/lesson_coverage.py
+writes. Plus the coverage rules themselves, on a toy index and lesson."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+import tl_toygame as toy
+
+from treehouse_lab.lessons import Do, LessonPlan, Read, kind
+from treehouse_lab.lessons.catalog import plans
+from treehouse_lab.lessons.coverage import (
+    EXCUSED,
+    TAUGHT,
+    THROUGH,
+    UNTAUGHT,
+    coverage,
+    unknown_rule_ids,
+    untaught,
+)
+from treehouse_lab.registry import GAMES
+from treehouse_lab.rules_index import SECTION, Entry, RulesIndex, indexes, rules_index
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def tool():
+    spec = importlib.util.spec_from_file_location("lesson_coverage",
+                                                  ROOT / "tools" / "lesson_coverage.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_section_is_taught_by_a_move_or_excused(game):
+    left = untaught(rules_index(game), plans().values())
+    assert not left, (f"{game}: sections neither taught by a step that waits for a move nor "
+                      f"excused (see docs/lessons.md): {left}")
+
+
+def test_every_step_names_an_entry_of_its_games_rules_index():
+    assert unknown_rule_ids(indexes(), plans().values()) == []
+
+
+def test_docs_lessons_md_is_what_the_tool_writes():
+    page = (ROOT / "docs" / "lessons.md").read_text(encoding="utf-8")
+    assert page == tool().page(), "run python tools/lesson_coverage.py"
+
+
+# -- the coverage rules, on a toy -----------------------------------------------------------
+
+def section(slug: str, **kw) -> Entry:
+    return Entry(id=f"toyrace/{slug}", kind=SECTION, title=slug.title(), summary="s", **kw)
+
+
+INDEX = RulesIndex("toyrace", "Toy rulebook", (
+    section("box", excused="a list of pieces"),
+    section("turn", taught_in=("toyrace/roll", "toyrace/play")),
+    section("roll", level=1),
+    section("play", level=1),
+    section("end"),
+))
+ROLL = kind(toy.Roll, "roll the die")
+
+
+def plan(*steps) -> LessonPlan:
+    return LessonPlan(id="toy", title="Toy", game="toyrace", bot="random", steps=steps)
+
+
+def test_a_section_only_told_in_a_read_step_is_untaught():
+    p = plan(Read("End", "The end.", rule_id="toyrace/end"),
+             Do("Roll", "Roll.", ROLL, hint="h", rule_id="toyrace/roll"),
+             Do("Roll", "Roll.", ROLL, hint="h", rule_id="toyrace/roll"))
+    rows = {r.id: r for r in coverage(INDEX, [p])}
+    assert rows["toyrace/box"].status == EXCUSED
+    assert rows["toyrace/roll"].status == TAUGHT and len(rows["toyrace/roll"].moves) == 2
+    assert rows["toyrace/end"].status == UNTAUGHT and rows["toyrace/end"].reads
+    # "turn" is taught through roll and play, and play is taught by nothing
+    assert rows["toyrace/turn"].status == UNTAUGHT
+    assert untaught(INDEX, [p]) == ["toyrace/turn", "toyrace/play", "toyrace/end"]
+
+
+def test_sections_taught_by_moves_or_through_their_parts_are_covered():
+    p = plan(Do("Roll", "Roll.", ROLL, hint="h", rule_id="toyrace/roll"),
+             Do("Play", "Play.", kind(toy.Play, "play"), hint="h", rule_id="toyrace/play"),
+             Do("End", "Roll.", ROLL, hint="h", rule_id="toyrace/end"))
+    rows = {r.id: r for r in coverage(INDEX, [p])}
+    assert rows["toyrace/turn"].status == THROUGH
+    assert untaught(INDEX, [p]) == []
+    other_game = LessonPlan(id="x", title="x", game="other", bot="random", steps=p.steps)
+    assert untaught(INDEX, [other_game]) == ["toyrace/turn", "toyrace/roll", "toyrace/play",
+                                             "toyrace/end"]
+
+
+def test_a_step_without_a_known_rule_id_is_named():
+    p = plan(Do("Roll", "Roll.", ROLL, hint="h", rule_id="toyrace/rol"),
+             Do("Roll", "Roll.", ROLL, hint="h"),
+             Do("Roll", "Roll.", ROLL, hint="h", rule_id="toyrace/roll"))
+    bad = unknown_rule_ids({"toyrace": INDEX}, [p])
+    assert len(bad) == 2
+    assert bad[0].startswith("toy, step 1 (Roll): 'toyrace/rol' is no entry")
+    assert bad[1] == "toy, step 2 (Roll): no rule_id"
