@@ -238,6 +238,7 @@ class Lesson(widgets.VBox):
             cited = index.cited(reason)
             if cited:
                 self._rule_id = cited[0].id
+                self.rule_button.disabled = False
                 shown += f" ({refused_by_html(index, reason)})"
                 message += f" ({index.refused_by(reason)})"
         self.hint_box.value = shown
