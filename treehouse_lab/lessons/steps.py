@@ -41,7 +41,12 @@ class Read:
     ``rule`` cites the rulebook section ("Backyard Builders Treehouse rulebook, 'Game
     Setup'") and ``rule_id`` names it for a Rules panel. With ``pause``, the lesson stops
     before the first chance node where ``pause(state, seat)`` holds (its text can show the
-    odds there, :mod:`.odds`); Next plays it, and ``then`` says what it brought."""
+    odds there, :mod:`.odds`); Next plays it, and ``then`` says what it brought.
+
+    With ``play_until``, Next lets the plan's teaching bot play the learner's seat (and
+    chance and the other bots go on) until the learner decides at a position where
+    ``play_until(state, seat)`` holds, or the game ends: how a long game's lesson tells
+    the later rounds briefly; ``then`` says what they brought."""
 
     title: str
     text: Wording
@@ -49,6 +54,7 @@ class Read:
     rule_id: str = ""
     pause: Pause | None = None
     then: Outcome | None = None
+    play_until: Pause | None = None
 
     waits = False
 

@@ -197,6 +197,9 @@ class Tutor:
         before_state, before = self.state, self.match.position
         self._passed(before)
         self.followed = []
+        if step.play_until is not None:
+            self._play_for_learner(step, before_state)
+            return " ".join(self.followed)
         if self.state.is_chance_node() and step.pause is not None:
             self.followed.append(self._tell(self.match.step()))
             if step.then is not None:
@@ -263,11 +266,42 @@ class Tutor:
             if s.is_chance_node():
                 if self._pauses_here():
                     return
-            elif self.seat in s.actors():
+            elif self.seat in s.actors() and not self.match.bots_to_act():
+                # Where several seats act at once (a real-time phase, a secret choice),
+                # the bots act first, as they would at the table while the learner reads:
+                # the step is shown when only the learner is left, so a secret choice's
+                # reveal follows the learner's own choice (contracts, "Several actors").
                 return
             self.followed.append(self._tell(self.match.step()))
         raise RuleError(f"lesson {self.plan.id!r}: more than {FOLLOW_LIMIT} steps without "
                         "the learner")
+
+    def _play_for_learner(self, step: Read, before: State) -> None:
+        """``Read.play_until``: the teaching bot plays the learner's seat, and chance and
+        the other bots go on, until the learner decides where ``play_until`` holds (or the
+        game ends). Told in one sentence, not move by move (a long game's later rounds
+        are told briefly), then the step's ``then``."""
+        assert step.play_until is not None
+        bot = make_bot(self.plan.bot)
+        start = self.match.position
+        for _ in range(FOLLOW_LIMIT):
+            self._follow()
+            s = self.state
+            if s.is_terminal() or s.is_chance_node() or step.play_until(s, self.seat):
+                break   # (a chance node here: the next step pauses before it)
+            rng = step_rng(self.match.seed, self.match.position, "play-for-learner")
+            action = ask_bot(bot, s.clone(), rng, self.seat, takes_player(bot))
+            self.match.play(action, by=self.seat)
+        else:
+            raise RuleError(f"lesson {self.plan.id!r}: more than {FOLLOW_LIMIT} moves "
+                            "played for the learner")
+        ours = sum(1 for e in self.match.log[start:] if e.player == self.seat)
+        self.followed = [f"{self.match.position - start} steps were played; {ours} of "
+                         "them were your moves, and your moves were played by the "
+                         "teaching bot."]
+        if step.then is not None:
+            self.followed.append(step.then(before, self.state, self.seat))
+        self._check_step()
 
     def _rematch(self) -> bool:
         """A new game is due: the plan asks for one (``LessonPlan.rematch``) and the step

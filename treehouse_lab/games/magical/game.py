@@ -6,7 +6,7 @@ fields in ``state.py``; teaching positions in ``positions.py``.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence, TypeVar
+from typing import Any, ClassVar, Mapping, Sequence, TypeVar
 
 from ...core.chance import UniformDraws
 from ...core.codec import ActionSpace, Fields
@@ -75,6 +75,8 @@ class MagicalGame(Game):
     #: the rules index beside this file (treehouse_lab/rules_index.py): read when asked for
     RULEBOOK = "rulebook.toml"
     RENDERER = "treehouse_lab.games.magical.render"
+    #: the lessons beside the game (treehouse_lab.lessons): imported when asked for
+    LESSONS: ClassVar[str] = "treehouse_lab.games.magical.lessons"
     STATE = MagicalState
 
     def __init__(self, **options: Any) -> None:

@@ -1,0 +1,169 @@
+"""The Magical Treehouse lesson, run to the end for 20 deals (the issue's required test),
+plus its real-time steps: the bots act first at the simultaneous nodes, the play-order
+card is chosen face down and revealed after the learner's choice, and the odds before a
+draw count only the cards the learner has not seen.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import treehouse_lab as tl
+from treehouse_lab.games.magical.actions import Cast, DrawFour, Place, Reveal
+from treehouse_lab.lessons import plan
+from treehouse_lab.lessons.accepts import which
+
+SEEDS = range(20)
+
+
+def _wrong_move(lesson, rng: random.Random):
+    """A random legal move the step does not accept; else a card not in the hand."""
+    state = lesson.match.state
+    seat = lesson.tutor.seat
+    accepted = set(lesson.tutor.accepted())
+    legal = state.legal_actions(seat) if seat in state.actors() else []
+    others = [a for a in legal if a not in accepted]
+    if others:
+        return rng.choice(others)
+    mine = set(state.hand(seat)) | set(state.drawer(seat))
+    return Place(sorted(c for c in state.game.cards if c not in mine)[0])
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_lesson_runs_to_the_end_for_any_deal(seed):
+    lesson = tl.Lesson("magical", seed=seed, show_delay=0)
+    rng = random.Random(seed)
+    total = len(lesson.plan.steps)
+    seen = 0
+    while not lesson.done:
+        seen += 1
+        t = lesson.tutor
+        assert t.counter() == f"{seen} of {total}"
+        assert t.text()
+        state = lesson.match.state
+        accepted = t.accepted()
+        spot = lesson.board.view.spotlight
+        if t.step.waits:
+            assert accepted, f"seed {seed}: step {seen} accepts nothing"
+            assert set(accepted) <= set(state.legal_actions(t.seat))
+            # Simultaneous nodes: the bots have acted, only the learner is left.
+            assert state.actors() == [t.seat] and not lesson.match.bots_to_act()
+            paths = lesson.match.game.click_paths(state, t.seat)
+            assert all(paths.get(a) for a in accepted)
+            # The spotlight is the first click of every accepted move's path.
+            assert set(spot) == {paths[a][0] for a in accepted}
+            assert lesson.next_button.disabled
+        else:
+            assert accepted == [] and spot in (None, [])
+        save, position, index = state.to_json(), lesson.match.position, t.index
+        if t.step.waits:
+            wrong = _wrong_move(lesson, rng)
+        elif t.seat in state.actors():
+            wrong = state.legal_actions(t.seat)[0]
+        else:
+            wrong = Place(sorted(state.game.cards)[0])
+        hint = lesson.attempt(wrong)
+        assert ("Hint: " in hint) if t.step.waits else hint.startswith("Nothing was played")
+        assert lesson.match.state.to_json() == save
+        assert lesson.match.position == position and t.index == index
+        lesson.show_me()
+    assert seen == total
+    assert lesson.match.state.is_terminal()
+    assert lesson.done_box.layout.display == "block"
+
+
+def test_two_thirds_of_the_steps_wait_and_the_rulebook_is_cited_by_section():
+    steps = plan("magical").steps
+    assert 3 * sum(s.waits for s in steps) >= 2 * len(steps)
+    for step in steps:
+        assert step.rule.startswith("Magical Treehouse Rulebook, '")
+        assert "shared" not in step.rule and "/" not in step.rule
+        assert step.rule_id.startswith("magical/")
+
+
+def test_the_opponents_are_the_games_teaching_bot():
+    lesson = plan("magical")
+    match = tl.Lesson("magical", seed=1, show_delay=0).match
+    assert {match.seat(p) for p in range(match.game.players) if p != lesson.seat} == \
+        {"magical-builder"}
+
+
+def _to(t, title):
+    while t.step.title != title:
+        t.show_me()
+
+
+def test_the_play_order_card_is_the_last_chosen_and_revealed_after_it():
+    from treehouse_lab.lessons.tutor import Tutor
+
+    for seed in range(4):
+        t = Tutor(plan("magical"), seed)
+        _to(t, "Play order, face down")
+        s = t.state
+        assert s.phase == "reveal" and s.actors() == [t.seat]
+        # The bots chose face down: the log says so and names no card.
+        told = " ".join(t.followed)
+        assert "chooses a play-order card face down" in told and "revealed" not in told
+        card = t.accepted()[0]
+        assert isinstance(card, Reveal)
+        assert t.attempt(card) == ""
+        first = t.followed[0]
+        assert first.startswith("Player 1 chooses a play-order card face down.")
+        assert f"Play-order cards revealed: Player 1 {card.card} " in first
+
+
+def test_the_odds_before_a_draw_count_the_cards_the_learner_has_not_seen():
+    """At the first step the carriage is full (the bots, acting first, pass cards on); the
+    draw branch is checked on the later planning positions where the learner must draw,
+    reached by letting the teaching bot plan for the learner."""
+    from treehouse_lab.bots import make_bot
+    from treehouse_lab.games.magical.lessons import EMPTY, _empty
+    from treehouse_lab.lessons.tutor import Tutor
+
+    bot = make_bot("magical-builder")
+    checked = 0
+    for seed in range(3):
+        t = Tutor(plan("magical"), seed)
+        _to(t, "Your first drawer card")
+        m, seat = t.match, t.seat
+        while m.state.phase in ("planning", "spell", "deal"):
+            s = m.state
+            if s.is_chance_node() or seat not in s.actors():
+                m.step()
+                continue
+            if m.bots_to_act():
+                m.step()
+                continue
+            if which(EMPTY, s, seat) == 1:
+                cards = s.game.cards
+                # Hidden from the learner now: not in their hand or drawer, not in a
+                # trash can or a village (face up), not on a carriage they know.
+                shown = {c for p in range(3) for c in s.trash_of(p)} | {
+                    c for p in range(3) for b in s.village(p) for c in b["cards"]} | {
+                    c for i in range(3) for c in s.carriage_known(i, seat)}
+                unseen = [c for c in cards if c not in shown
+                          and c not in s.hand(seat) + s.drawer(seat)]
+                good = sum(1 for c in unseen if cards[c].kind == "building"
+                           and cards[c].level == 1)
+                assert f"{good} of the {len(unseen)} cards hidden from you" in _empty(s, seat)
+                assert EMPTY.moves(s, seat) == [DrawFour()]
+                checked += 1
+            m.play(bot.choose(s.clone(), random.Random(0), seat), by=seat)
+    assert checked
+
+
+def test_the_spell_step_casts_when_the_hand_holds_a_spell():
+    from treehouse_lab.lessons.tutor import Tutor
+
+    for seed in range(3):
+        t = Tutor(plan("magical"), seed)
+        _to(t, "A spell, or a taller building")
+        spells = [c for c in t.state.hand(t.seat) if t.state.game.cards[c].kind == "spell"]
+        if spells:
+            assert {a.card for a in t.accepted()} == set(spells)
+            assert all(isinstance(a, Cast) for a in t.accepted())
+            assert "Cast one now" in t.text()
+        else:
+            assert not any(isinstance(a, Cast) for a in t.accepted())
