@@ -26,6 +26,11 @@ ruling ("... (D35)"); the index reads those citations back, matching a section's
 title without the numbering ("Planning Step" for "2. Planning Step") or a name declared in
 ``cited_as``. The sentence is the one the seat was told, so naming its rule shows nothing
 the seat may not see.
+
+Where a game's refusals cite no section (Magical Treehouse's say "not legal now ...
+Legal: ..."), the index may declare the rule of each kind of move, in a ``[kinds]`` table
+(action class name -> entries: ``DrawFour = ["2-planning-step"]``); a refusal citing
+nothing is then named by its move's kind.
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ _NUMBERING = re.compile(r"^(?:\d+\.|[A-Z]\))\s+")
 _RULING_ID = re.compile(r"^[A-Z][0-9]{1,3}$")
 _SECTION_KEYS = {"title", "summary", "quote", "level", "excused", "taught_in", "cited_as"}
 _RULING_KEYS = {"id", "title", "summary", "anchor"}
+_TOP_KEYS = {"book", "rulings", "section", "ruling", "kinds"}
 
 
 def slug(title: str) -> str:
@@ -100,6 +106,9 @@ class RulesIndex:
     game: str
     book: str
     entries: tuple[Entry, ...]
+    #: (action class name, entry ids): the rule of each kind of move, where refusals
+    #: cite none (module docstring)
+    kinds: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {e.id: e for e in self.entries})
@@ -135,14 +144,16 @@ class RulesIndex:
         return [e for e in self.entries
                 if all(w in e.text().casefold() for w in wanted)]
 
-    def cited(self, text: str) -> list[Entry]:
+    def cited(self, text: str, action: Any = None) -> list[Entry]:
         """The entries a sentence cites, in the order it cites them (module docstring): a
         section's name at the start of a clause, followed by ":", ",", ")" or a quote mark
         ("Game Turn, step 2: ...", "(rulebook, How to Play: ...)"), and a ruling number as a
         word ("D35"). Longer names first, so "Achievement Card Expansion: Game Turn" is not
-        read as "Game Turn"."""
+        read as "Game Turn". A sentence citing nothing about ``action`` (the refused move)
+        gets the rule its kind declares, if any."""
         if not isinstance(text, str) or not text:
             return []
+        by_kind = dict(self.kinds).get(type(action).__name__, ()) if action is not None else ()
         found: list[tuple[int, Entry]] = []
         taken: list[tuple[int, int]] = []
         for name, entry in self._names:  # type: ignore[attr-defined]
@@ -160,12 +171,12 @@ class RulesIndex:
         for _, entry in sorted(found, key=lambda f: f[0]):
             if entry not in out:
                 out.append(entry)
-        return out
+        return out or [self[i] for i in by_kind]
 
-    def refused_by(self, text: str) -> str:
+    def refused_by(self, text: str, action: Any = None) -> str:
         """"refused by: Pushing Orders Off the Starting Lane; ruling D5" for a refusal
-        citing them ("" when it cites nothing)."""
-        cited = self.cited(text)
+        citing them, or naming the rule of ``action``'s kind ("" for neither)."""
+        cited = self.cited(text, action)
         return "refused by: " + "; ".join(e.label for e in cited) if cited else ""
 
 
@@ -200,10 +211,10 @@ def load_index(path: Path, game: str) -> RulesIndex:
     mistake is a RuleError naming the file and the entry."""
     doc = read_toml(path)
     where = f"{path.name} ({game})"
-    extra = set(doc) - {"book", "rulings", "section", "ruling"}
+    extra = set(doc) - _TOP_KEYS
     if extra:
         raise RuleError(f"{where}: unknown key(s) {sorted(extra)}; the keys are book, "
-                        "rulings, [[section]], [[ruling]]")
+                        "rulings, [[section]], [[ruling]], [kinds]")
     book = _text(doc.get("book"), f"{where}: book")
     rulings_doc = _text(doc.get("rulings"), f"{where}: rulings")
     raw = doc.get("section", [])
@@ -260,7 +271,18 @@ def load_index(path: Path, game: str) -> RulesIndex:
             if t not in ids:
                 raise RuleError(f"{where}: section {e.title!r} is taught_in {t!r}, which is "
                                 "no section of the index")
-    return RulesIndex(game=game, book=book, entries=tuple(entries))
+    kinds = doc.get("kinds", {})
+    if not isinstance(kinds, dict):
+        raise RuleError(f"{where}: [kinds] must be a table of action class names")
+    declared = []
+    for name, targets in kinds.items():
+        full = tuple(f"{game}/{t}" for t in _texts(targets, f"{where}: kinds.{name}"))
+        unknown = [t for t in full if t not in ids]
+        if unknown or not full:
+            raise RuleError(f"{where}: kinds.{name} must name entries of the index (a "
+                            f"section's slug or a ruling's number); not entries: {unknown}")
+        declared.append((name, full))
+    return RulesIndex(game=game, book=book, entries=tuple(entries), kinds=tuple(declared))
 
 
 @functools.cache

@@ -146,3 +146,34 @@ def test_search_finds_entries_holding_every_word_in_any_case():
 ])
 def test_a_refusal_names_the_sections_and_rulings_it_cites(game, text, named):
     assert rules_index(game).refused_by(text) == named
+
+
+def test_a_refusal_citing_nothing_is_named_by_its_moves_kind_where_declared():
+    from treehouse_lab.games.magical.actions import DrawFour
+
+    ix = rules_index("magical")
+    game = tl.load_game("magical")
+    s = game.new_initial_state()
+    while s.is_chance_node():
+        s.apply(s.legal_actions()[0])
+    seat = s.actors()[0]
+    assert DrawFour() not in s.legal_actions(seat)  # a full hand: draw 4 is refused
+    why = s.why_illegal(DrawFour(), by=seat)
+    assert ix.refused_by(why) == ""  # the sentence cites no section...
+    assert ix.refused_by(why, DrawFour()) == "refused by: 2. Planning Step; ruling R5"
+    # ...and a sentence that cites one keeps its own citation
+    assert ix.refused_by("(Planning Step) ruling R4", DrawFour()) == \
+        "refused by: 2. Planning Step; ruling R4"
+    assert rules_index("diner").refused_by(why, DrawFour()) == ""  # declared per game
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_declared_kinds_are_the_games_action_types(game):
+    names = {t.__name__ for t in tl.load_game(game).ACTION_TYPES}
+    assert {name for name, _ in rules_index(game).kinds} <= names
+
+
+def test_the_loader_refuses_kinds_naming_no_entry(tmp_path):
+    path = write(tmp_path, '[[section]]\ntitle = "A"\nsummary = "a"\n[kinds]\nTake = ["b"]\n')
+    with pytest.raises(tl.RuleError, match=r"kinds.Take must name entries"):
+        load_index(path, "toy")

@@ -51,7 +51,7 @@ def explanation_html(match: Match, screen: Screen, selector: Selector,
     index = rules_index(game)  # the refusal's rule, named with a link to the Rules panel
     for a in ([] if selection else greyed(game, s, acting))[:EXPLAIN_LIMIT]:
         why = s.why_illegal(a, by=acting)
-        rule = refused_by_html(index, why)
+        rule = refused_by_html(index, why, a)
         refused.append(f'<li class="tl-greyed"><b>{html.escape(str(a))}</b>: not allowed. '
                        f"{html.escape(why)}{' (' + rule + ')' if rule else ''}</li>")
     head = ("The moves you are picking" if selection

@@ -54,12 +54,12 @@ class _LessonGuide:
         return tutor.accepted() if state is tutor.state and seat == tutor.seat else ()
 
     def vet(self, state: State, seat: int, actions: Sequence[Action]) -> str:
-        return self.lesson._refused(self.lesson.tutor.refusal(list(actions)))
+        return self.lesson._refused(self.lesson.tutor.refusal(list(actions)), actions)
 
     def play(self, action: Action, seat: int) -> str:
         refused = self.lesson.tutor.attempt(action)
         if refused:
-            return self.lesson._refused(refused)
+            return self.lesson._refused(refused, [action])
         self.lesson._update_panel()
         # The board says this after the click (its status line and aria-live region), so
         # it ends with the new step: a screen reader hears what happened, then what next.
@@ -166,7 +166,7 @@ class Lesson(widgets.VBox):
         panel; nothing changed)."""
         refused = self.tutor.attempt(action)
         if refused:
-            self._refused(refused)
+            self._refused(refused, [action] if isinstance(action, Action) else [])
         else:
             self._update()
         return refused
@@ -228,19 +228,21 @@ class Lesson(widgets.VBox):
         except Exception as exc:  # noqa: BLE001 - a button must never raise
             self._refused(f"Something went wrong: {type(exc).__name__}: {exc}")
 
-    def _refused(self, message: str) -> str:
-        # A refusal names the rule it cites (the engine's reason, before the hint), with a
-        # link to its entry; Rule then opens the panel there.
+    def _refused(self, message: str, actions: Sequence[Action] = ()) -> str:
+        # A refusal names the rule it cites (the engine's reason, before the hint), or the
+        # rule of its move's kind (RulesIndex.cited), with a link to its entry; Rule then
+        # opens the panel there.
         shown = html.escape(message)
         if self.rules is not None and " Hint: " in message:  # a refusal, not a hint alone
             index = self.rules.index
             reason = message.split(" Hint: ")[0]
-            cited = index.cited(reason)
+            move = actions[0] if len(actions) == 1 else None
+            cited = index.cited(reason, move)
             if cited:
                 self._rule_id = cited[0].id
                 self.rule_button.disabled = False
-                shown += f" ({refused_by_html(index, reason)})"
-                message += f" ({index.refused_by(reason)})"
+                shown += f" ({refused_by_html(index, reason, move)})"
+                message += f" ({index.refused_by(reason, move)})"
         self.hint_box.value = shown
         self.hint_box.layout.display = "block"
         self.board.view.announce = message

@@ -38,10 +38,11 @@ def rule_anchor(rule_id: str) -> str:
     return "tl-rule-" + re.sub(r"[^a-z0-9]+", "-", rule_id.lower()).strip("-")
 
 
-def refused_by_html(index: RulesIndex | None, reason: str) -> str:
-    """"refused by: <a>Title</a>; <a>ruling D5</a>" for a refusal's sentence, each name a
-    link to its entry in the rules panel ("" when the sentence cites no entry)."""
-    cited = index.cited(reason) if index is not None else []
+def refused_by_html(index: RulesIndex | None, reason: str, action: Any = None) -> str:
+    """"refused by: <a>Title</a>; <a>ruling D5</a>" for a refusal's sentence (of the move
+    ``action``), each name a link to its entry in the rules panel ("" when it names none:
+    RulesIndex.cited)."""
+    cited = index.cited(reason, action) if index is not None else []
     if not cited:
         return ""
     links = "; ".join(f'<a href="#{rule_anchor(e.id)}" data-rule="{html.escape(e.id)}">'
