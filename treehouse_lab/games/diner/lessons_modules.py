@@ -196,14 +196,23 @@ def _winners(s: DinerState, seat: int) -> str:
 
 
 def _stage_words(s: DinerState, seat: int) -> str:
-    """What the basic game asks now, in a sentence (the recap inside each step)."""
+    """What the basic game asks now, in a sentence (the recap inside each step); on a bot's
+    turn (a pick at the phone, an effect), whose turn it is first."""
+    if s.active is not None and s.active != seat:
+        words = _now_words(s, seat)
+        return (f"It is {s.game.player_name(s.active)}'s turn, but this is yours to decide. "
+                + words)
+    return _now_words(s, seat)
+
+
+def _now_words(s: DinerState, seat: int) -> str:
     stage = s.stage
     if stage == "phase1":
         return ("Phase 1: go to the pantry (choose a shelf space and pay a minute for each "
                 "token on it) or to the phone (take an order; everyone takes one in turn).")
     if stage == "pantry":
         return ("Pay the minutes: each one moves one of your orders one space to the right; "
-                "an order pushed off the 1-minute space is a complaint.")
+                "an order pushed off the 1-minute space is a complaint." + _pushed_bees(s, seat))
     if stage == "phone":
         return "At the phone: take an order from the tray and lay it in your kitchen."
     if stage == "assign":
@@ -255,15 +264,18 @@ def _fetch_bee(s: DinerState, seat: int) -> str:
 FETCH_BEE = first_of(BEE_SHELF, SHELF, ANY)
 
 
+def _pushed_bees(s: DinerState, seat: int) -> str:
+    """Save the Bees: the warning when the order on the 1-minute space carries bees."""
+    first = s.kitchen(seat).get(1)
+    if s.game.bees and first and first["bees"]:
+        return (f" Careful: {first['name']} carries bees; pushed off the 1-minute space, its "
+                "bees go to the compost, not to your beehive (Save the Bees, Game Flow).")
+    return ""
+
+
 def _pay(s: DinerState, seat: int) -> str:
     text = ("Pay the minutes as in the basic game: one order one space to the right per "
-            "token, bees included. ")
-    bees = [e["name"] for e in s.kitchen(seat).values() if e["bees"]]
-    if 1 in s.kitchen(seat) and s.kitchen(seat)[1]["bees"]:
-        text += ("Careful: an order pushed off the 1-minute space takes its bees to the "
-                 "compost, not to your beehive. ")
-    elif bees:
-        text += f"Bees lie on {_and(bees)}. "
+            "token, bees included." + _pushed_bees(s, seat) + " ")
     if which(PAY, s, seat):
         return text + _stage_words(s, seat)
     return text + "Click the order to move."
@@ -462,10 +474,7 @@ def _filling(s: DinerState, seat: int) -> str:
     if branch == 2:
         return ("Place your chili: it is an ingredient like the others, just rare (Chili "
                 "Orders).")
-    text = _stage_words(s, seat)
-    if s.active != seat:
-        text = f"On {s.game.player_name(s.active)}'s turn: " + text
-    return text
+    return _stage_words(s, seat)
 
 
 PHONE = first_of(TAKE_SOUP, TAKE_CHILI, TAKE, PLATE, CHILI_ON, ANY)
@@ -475,7 +484,7 @@ FILL = first_of(PICK_SPECIAL, PLATE, CHILI_ON, ANY)
 def _fetch_chili(s: DinerState, seat: int) -> str:
     branch = which(FETCH_CHILI, s, seat)
     if s.active != seat:
-        return f"On {s.game.player_name(s.active)}'s turn: " + _stage_words(s, seat)
+        return _stage_words(s, seat)
     odds = (f"Only 8 chilis are in the game: {_in_bag(s, CHILI)}, so each circle refilled "
             "from the bag rarely shows one. ")
     if branch == 0:
