@@ -371,7 +371,7 @@ def broken_links(files: Path) -> list[str]:
     """Relative links in the notebooks' markdown and in the docs pages under ``files``
     that find no file there (a link is read from the folder of the page it is in)."""
     pages: list[tuple[Path, str]] = []
-    for nb in sorted(files.glob("*.ipynb")):
+    for nb in sorted([*files.glob("*.ipynb"), *files.glob("learn/*.ipynb")]):
         cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
         pages += [(nb, "".join(c["source"])) for c in cells if c["cell_type"] == "markdown"]
     pages += [(md, md.read_text(encoding="utf-8")) for md in sorted(files.glob("docs/**/*.md"))]
@@ -421,10 +421,13 @@ def write_notebooks(dest: Path) -> list[str]:
     (:func:`one_string_outputs`)."""
     dest.mkdir(parents=True)
     names = []
-    left_out = {nb.name for nb in NOTEBOOKS.glob("*.ipynb")
+    # The lesson apps (notebooks/learn/, tools/make_learn_apps.py) keep their folder.
+    found = {nb.relative_to(NOTEBOOKS).as_posix(): nb
+             for nb in [*NOTEBOOKS.glob("*.ipynb"), *NOTEBOOKS.glob("learn/*.ipynb")]}
+    left_out = {name for name, nb in found.items()
                 if not offline(json.loads(nb.read_text(encoding="utf-8")))}
-    for nb in sorted(NOTEBOOKS.glob("*.ipynb")):
-        if nb.name in left_out:
+    for name, nb in sorted(found.items()):
+        if name in left_out:
             continue
         data = json.loads(nb.read_text(encoding="utf-8"))
         data.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
@@ -438,9 +441,10 @@ def write_notebooks(dest: Path) -> list[str]:
                 # A line linking a notebook the site leaves out goes too (no dead link).
                 source = [x for x in source if not any(f"]({n})" in x for n in left_out)]
                 cell["source"] = [site_markdown(x) for x in source]
-        (dest / nb.name).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n",
-                                    encoding="utf-8")
-        names.append(nb.name)
+        (dest / name).parent.mkdir(parents=True, exist_ok=True)
+        (dest / name).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n",
+                                 encoding="utf-8")
+        names.append(name)
     if not names:
         raise BuildError(f"no notebooks in {NOTEBOOKS}")
     return names

@@ -184,12 +184,16 @@ def _palette(png: bytes) -> bytes:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("notebooks", nargs="*", help="names in notebooks/ (default: all)")
+    parser.add_argument("notebooks", nargs="*",
+                        help="paths in notebooks/ (default: all, learn/ too)")
     parser.add_argument("--no-execute", action="store_true",
                         help="only (re)make the PNGs of the outputs as they are")
     args = parser.parse_args(argv)
-    paths = ([NOTEBOOKS / Path(n).name for n in args.notebooks] if args.notebooks
-             else [p for p in sorted(NOTEBOOKS.glob("*.ipynb")) if p.name not in GENERATED])
+    # A name may have a folder in notebooks/ (learn/learn-diner.ipynb, the lesson apps).
+    paths = ([NOTEBOOKS / n for n in args.notebooks] if args.notebooks
+             else [p for p in sorted([*NOTEBOOKS.glob("*.ipynb"),
+                                      *NOTEBOOKS.glob("learn/*.ipynb")])
+                   if p.name not in GENERATED])
     rasterise = Rasteriser()
     try:
         for path in paths:

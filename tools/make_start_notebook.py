@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import nbformat
+from make_learn_apps import LINK_TEXT, app_path, plans
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 #: Per game: its title, its rulings page (docs/rulings/) and its notebooks, in the order a
@@ -94,6 +95,21 @@ def _present(rows: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
     return [r for r in rows if (NOTEBOOKS / r[1]).is_file()]
 
 
+def _apps(rulings: str) -> list[tuple[str, str, str]]:
+    """The game's lesson apps (tools/make_learn_apps.py), the first rows of its table: the
+    game is the one whose rulings page is ``rulings`` (``backyard.md``: ``backyard``)."""
+    game = rulings.removesuffix(".md")
+    rows = []
+    for lesson in plans().values():
+        if lesson.game != game or not app_path(lesson.id).is_file():
+            continue
+        title = f"**{LINK_TEXT}**" if not rows else (
+            f"{LINK_TEXT}: {lesson.title.split(': ', 1)[-1]}")
+        rows.append((title, f"learn/learn-{lesson.id}.ipynb",
+                     f"{lesson.summary} An app: run it, then only click on the board."))
+    return rows
+
+
 def _table(rows: list[tuple[str, str, str]]) -> str:
     return ("| notebook | what you will do |\n| --- | --- |\n"
             + "\n".join(f"| [{title}]({path}) | {what} |" for title, path, what in rows))
@@ -109,7 +125,7 @@ def page() -> str:
         "bots play, **Back** to undo."
     ]
     for title, rulings, rows in GAMES:
-        parts.append(f"## {title}\n\n" + _table(_present(rows)) + "\n\n"
+        parts.append(f"## {title}\n\n" + _table(_apps(rulings) + _present(rows)) + "\n\n"
                      f"Where the rulebook is silent or ambiguous, the project's "
                      f"[{title} rulings](../docs/rulings/{rulings}) decide, each with its "
                      "reasons.")

@@ -23,14 +23,15 @@ def _markdown(path: Path) -> str:
 
 def test_every_notebook_is_linked_from_start() -> None:
     linked = set(LINK.findall(_markdown(NOTEBOOKS / "start.ipynb")))
-    present = {p.name for p in NOTEBOOKS.glob("*.ipynb")} - {"start.ipynb"}
+    present = ({p.name for p in NOTEBOOKS.glob("*.ipynb")} - {"start.ipynb"}
+               | {f"learn/{p.name}" for p in NOTEBOOKS.glob("learn/*.ipynb")})
     assert present, "no tutorials found"
     assert present - linked == set(), "not linked from start.ipynb"
     assert linked - present == set(), "start.ipynb links to notebooks that do not exist"
 
 
 def test_committed_notebooks_have_no_errors() -> None:
-    for path in NOTEBOOKS.glob("*.ipynb"):
+    for path in [*NOTEBOOKS.glob("*.ipynb"), *NOTEBOOKS.glob("learn/*.ipynb")]:
         for cell in json.loads(path.read_text())["cells"]:
             for out in cell.get("outputs", []):
                 assert out.get("output_type") != "error", f"{path.name} has an error output"
@@ -39,7 +40,7 @@ def test_committed_notebooks_have_no_errors() -> None:
 def test_every_cell_has_its_own_id() -> None:
     """nbformat 4.5 gives each cell an id (JupyterLab and JupyterLite keep a reader's place
     by it, and nbformat warns today that a missing one will become an error)."""
-    for path in NOTEBOOKS.glob("*.ipynb"):
+    for path in [*NOTEBOOKS.glob("*.ipynb"), *NOTEBOOKS.glob("learn/*.ipynb")]:
         nb = json.loads(path.read_text())
         ids = [cell.get("id") for cell in nb["cells"]]
         assert None not in ids, f"{path.name}: cell {ids.index(None)} has no id"

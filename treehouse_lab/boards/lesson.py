@@ -92,6 +92,7 @@ class Lesson(widgets.VBox):
         self.full_game: Board | None = None
         self.board = Board(self.tutor.match, viewer=self.tutor.seat, autorun=False,
                            guide=_LessonGuide(self))
+        self.board.add_class("tl-lesson-board")  # placed beside the panel (board.css)
         c = self.board.controls
         for b in (c.step, c.back, c.forward, c.restart):
             b.layout.display = "none"
@@ -160,6 +161,19 @@ class Lesson(widgets.VBox):
     @property
     def done(self) -> bool:
         return self.tutor.done
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
+        """The live lesson, plus its board's picture as ``image/svg+xml``, as
+        :meth:`Board._repr_mimebundle_` does: a lesson app saved by
+        ``tools/make_learn_apps.py`` shows its first board before anything runs."""
+        data = super()._repr_mimebundle_(**kwargs)
+        if isinstance(data, dict) and self.board.view.svg:
+            data["image/svg+xml"] = self.board.view.svg
+        return data
+
+    def __repr__(self) -> str:
+        # Short and stable: it is the saved text of a lesson app's output (nbval compares it).
+        return f"<Lesson {self.plan.id} step {self.tutor.counter()}: {self.plan.title}>"
 
     def attempt(self, action: Action | str) -> str:
         """Try a move: "" when the step accepts it (played), else the hint (shown in the
