@@ -39,7 +39,8 @@ from .actions import (
     StartJoker,
     TakeOrder,
 )
-from .lessons_modules import MODULE_LESSONS
+from .lessons_bees import BEES
+from .lessons_secret import SECRET
 from .rules import a_an, ingredient
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -411,7 +412,7 @@ DINER = LessonPlan(
 )
 
 # The basic game's lesson first; the module lessons ("Save the Bees", "Secret Ingredient")
-# are written in lessons_modules.py as MODULE_LESSONS and listed after it.
-LESSONS: tuple[LessonPlan, ...] = (DINER, *MODULE_LESSONS)
+# are written one module each (lessons_bees.py, lessons_secret.py) and listed after it.
+LESSONS: tuple[LessonPlan, ...] = (DINER, BEES, SECRET)
 
 __all__ = ["DINER", "LESSONS", "bag_odds", "rule_id"]

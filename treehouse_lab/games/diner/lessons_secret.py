@@ -1,0 +1,259 @@
+"""The Treehouse Diner module lesson "Secret Ingredient" (``diner-secret``), taught on a
+live game as data: play an Action card, take Chili orders and Soup Stews, fill plates and
+hunt the rare chili.
+
+Why a module of its own: one module per lesson; what the module lessons share (the short
+game, the recap of the basic game, where a step of several moves ends) is in
+``lessons_common.py``; ``lessons.py`` lists this plan after the basic game's in ``LESSONS``.
+
+Sections quoted are those of the Treehouse Diner rulebook.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...lessons.accepts import first_of, kind, where, which
+from ...lessons.steps import Do, LessonPlan, Read
+from .actions import Place, PlacePlate, PlayAction, TakeOrder
+from .lessons_common import (
+    ANY,
+    ROUNDS,
+    SEAT,
+    cite,
+    in_bag,
+    joined,
+    rest_of_turn,
+    space_has,
+    stage_words,
+    turn_no,
+    until_choice,
+    winners,
+)
+from .rules import CHILI, a_an
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import DinerState
+
+
+def _soup(s: DinerState, order: str) -> bool:
+    """A Soup Stew: plate symbols instead of ingredients (Soup Stew Orders)."""
+    return any(k.startswith("plate_") for k in s.game.orders[order].ingredients)
+
+
+def _chili_order(s: DinerState, order: str) -> bool:
+    return CHILI in s.game.orders[order].ingredients
+
+
+def _special(s: DinerState, order: str) -> bool:
+    """A Chili order that needs the chili, or a Soup Stew (plates)."""
+    return _soup(s, order) or _chili_order(s, order)
+
+
+def _plates(s: DinerState, seat: int) -> str:
+    """The learner's Soup Stews, plate by plate: what each letter holds so far."""
+    g = s.game
+    out = []
+    for e in s.kitchen(seat).values():
+        syms = g.orders[e["order"]].ingredients
+        if not any(k.startswith("plate_") for k in syms):
+            continue
+        held: dict[str, str] = {}
+        for sym, cover in zip(syms, e["covers"]):
+            if cover and len(cover) == 1:
+                held.setdefault(sym[-1].upper(), cover[0])
+        letters = sorted({k[-1].upper() for k in syms})
+        said = [f"{x} holds {a_an(held[x])}" if x in held else f"{x} is still open"
+                for x in letters]
+        plates = " ".join(k[-1].upper() for k in syms)
+        out.append(f"{e['name']} (plates {plates}: {joined(said)})")
+    return "; ".join(out)
+
+
+def _order_words(s: DinerState, order: str) -> str:
+    o = s.game.orders[order]
+    parts = []
+    if CHILI in o.ingredients:
+        parts.append("needs the chili")
+    plates = sorted(k[-1].upper() for k in o.ingredients if k.startswith("plate_"))
+    if plates:
+        parts.append(f"a Soup Stew with plates {' '.join(plates)}")
+    return f"{o.name} ({', '.join(parts) or 'no chili'}, {o.points} points)"
+
+
+PLAY = kind(PlayAction, "play your Action card")
+TAKE_SOUP = where(lambda s, p, a: isinstance(a, TakeOrder) and _soup(s, a.order),
+                  "take a Soup Stew from the phone tray")
+TAKE_CHILI = where(lambda s, p, a: isinstance(a, TakeOrder) and _chili_order(s, a.order),
+                   "take a Chili order that needs the chili")
+#: at a pick after the first (the phone's later picks): never to send you to the phone
+PICK_SPECIAL = where(lambda s, p, a: isinstance(a, TakeOrder) and s.stage == "phone"
+                     and _special(s, a.order),
+                     "take a Soup Stew or a Chili order that needs the chili")
+TAKE = kind(TakeOrder, "take an order from the phone tray")
+PLATE = kind(PlacePlate, "place an ingredient on a plate of your Soup Stew")
+CHILI_ON = kind(Place, "place your chili on an order", ingredient=CHILI)
+CHILI_SHELF = where(lambda s, p, a: space_has(s, a, CHILI),
+                    "go to the pantry for a shelf space that holds a chili")
+
+
+
+def _chili_setup(s: DinerState, seat: int) -> str:
+    g = s.game
+    hand = [g.action_cards[c].text for c in s.hand(seat)]
+    tray = [_order_words(s, o) for o in s.tray() if o]
+    return ("The chili has been discovered! You know the basic game (Phase 1: pantry or "
+            "phone; Phase 2: assign and deliver). Secret Ingredient changes the set-up "
+            "(Setup Changes): the pantry is turned to its chili side (other row bonuses), 8 "
+            "chilis join the bag, the Chili orders (orange leaf canopy) replace the Basic "
+            "orders, and each player draws 1 Action card (the others' cards are hidden). "
+            f"{in_bag(s, CHILI)}. On the phone tray: " + "; ".join(tray)
+            + ". Your Action card: " + " / ".join(hand)
+            + f" This is a short game: it ends after round {ROUNDS}.")
+
+
+def _play_card(s: DinerState, seat: int) -> str:
+    if which(PLAY_CARD, s, seat) == 0:
+        g = s.game
+        cards = " / ".join(g.action_cards[c].text for c in s.hand(seat))
+        return ("Action cards give one-time special abilities. \"You may play Action cards "
+                "at any time during your turn\", even several, each carried out at once and "
+                "completely, then put on the discard pile (Action Cards). Play yours now: "
+                f"{cards}")
+    return "Your card's effect: " + stage_words(s, seat)
+
+
+PLAY_CARD = first_of(PLAY, ANY)
+
+
+def _tray(s: DinerState, test: Any) -> str:
+    return "; ".join(_order_words(s, o) for o in s.tray() if o and test(s, o))
+
+
+def _phone(s: DinerState, seat: int) -> str:
+    branch = which(PHONE, s, seat)
+    head = ("Chili orders are used just like Basic orders (Setup Changes); Soup Stews show "
+            "plates instead of ingredients, and some orders need the chili, \"a very rare "
+            "and coveted ingredient\" (Chili Orders). ")
+    last = " Everyone then takes an order in turn, and you take the last one."
+    if branch <= 2 and s.stage != "phase1":
+        return ("At the phone each one takes an order in turn, and whoever went to the phone "
+                "takes the last one. Take " + ("the spotlit Soup Stew." if branch == 0 else
+                                               "the spotlit Chili order." if branch == 1 else
+                                               "an order."))
+    if branch == 0:
+        return head + ("A Soup Stew is on the phone tray: go to the phone and take it: "
+                       + _tray(s, _soup) + "." + last)
+    if branch == 1:
+        return head + ("No Soup Stew is on the tray, but a Chili order is: go to the phone "
+                       "and take it: " + _tray(s, _chili_order) + "." + last)
+    if branch == 2:
+        return head + ("Neither is on the tray now: go to the phone anyway and take the order "
+                       "you like." + last)
+    return _filling(s, seat)
+
+
+def _filling(s: DinerState, seat: int) -> str:
+    """The text of the chili lesson's later steps, following ``FILL``'s branch."""
+    branch = which(FILL, s, seat)
+    if branch == 0:
+        return ("At the phone: take a Soup Stew or a Chili order that needs the chili: "
+                + _tray(s, _special) + ".")
+    if branch == 1:
+        return ("Soup Stew Orders: any ingredient may go on a plate, but identical plates "
+                "(same letter) need identical ingredients, and different letters different "
+                "ones; bees never. What can go on a plate must go there. Your Soup Stews: "
+                + _plates(s, seat) + ". Place an ingredient on a spotlit plate.")
+    if branch == 2:
+        return ("Place your chili: it is an ingredient like the others, just rare (Chili "
+                "Orders).")
+    return stage_words(s, seat)
+
+
+PHONE = first_of(TAKE_SOUP, TAKE_CHILI, TAKE, PLATE, CHILI_ON, ANY)
+FILL = first_of(PICK_SPECIAL, PLATE, CHILI_ON, ANY)
+
+
+def _fetch_chili(s: DinerState, seat: int) -> str:
+    branch = which(FETCH_CHILI, s, seat)
+    if s.active != seat:
+        return stage_words(s, seat)
+    odds = (f"Only 8 chilis are in the game: {in_bag(s, CHILI)}, so each circle refilled "
+            "from the bag rarely shows one. ")
+    if branch == 0:
+        return odds + ("Grab one while you can: go to the pantry for a spotlit shelf space "
+                       "with a chili.")
+    return odds + ("No shelf space with a chili is one your kitchen can pay for now. "
+                   + stage_words(s, seat))
+
+
+FETCH_CHILI = first_of(CHILI_SHELF, ANY)
+
+
+def _chili_last(s: DinerState, seat: int) -> str:
+    if s.active != seat:
+        return _filling(s, seat)
+    return ("Your last turn: the game ends after this round, so an order laid now will not "
+            "be delivered. " + _filling(s, seat))
+
+
+def _chili_scores(s: DinerState, seat: int) -> str:
+    g = s.game
+    rows = []
+    for p, sc in enumerate(s.scores()):
+        who = "You" if p == seat else g.player_name(p)
+        rows.append(f"{who}: {sc['orders']} for orders + {sc['mood']} for mood = "
+                    f"{sc['total']}")
+    return (f"End of the game (here after round {ROUNDS}). Secret Ingredient keeps the basic "
+            "scoring: the points of your delivered orders (Chili orders and Soup Stews "
+            "included) plus your mood. Unplayed Action cards score nothing. "
+            + "; ".join(rows) + f". {winners(s, seat)}.")
+
+
+def _card_played(s: DinerState, seat: int, a: Any) -> bool:
+    """``again`` for the card step: until the learner's first turn, and then while the
+    card's effect still asks the learner something."""
+    return s.turn < turn_no(s, seat, 1) or (s.stage == "effects"
+                                              and s.current_player == seat)
+
+
+SECRET = LessonPlan(
+    id="diner-secret",
+    title="Treehouse Diner: Secret Ingredient",
+    game="diner",
+    options={"players": 2, "modules": ("chili",), "round_limit": ROUNDS},
+    bot="diner-cook",
+    seat=SEAT,
+    minutes=10,
+    summary="Play an Action card, take Chili orders and Soup Stews, fill plates and hunt "
+            "the rare chili, in a short game against a bot.",
+    steps=(
+        Read("The chili side", _chili_setup,
+             rule=cite('Module "Secret Ingredient": Setup Changes'),
+             rule_id="diner/module-secret-ingredient-setup-changes"),
+        Do("Play an Action card", _play_card, PLAY_CARD,
+           hint="Click your Action card (below your kitchen) to play it.",
+           rule=cite("Action Cards"), rule_id="diner/action-cards", again=_card_played),
+        Do("Chili orders and Soup Stews", _phone, PHONE,
+           hint="Click a spotlit order on the phone tray; in Phase 2 click an ingredient, "
+                "then where it goes.",
+           rule=cite("Chili Orders"), rule_id="diner/chili-orders", again=rest_of_turn(1)),
+        Do("Hunt the chili", _fetch_chili, FETCH_CHILI,
+           hint="Look for the red chili tokens on the shelves.",
+           rule=cite("Chili Orders"), rule_id="diner/chili-orders",
+           again=until_choice(2)),
+        Do("Fill the plates", _filling, FILL,
+           hint="Pay the minutes, then place each ingredient: a plate takes any ingredient "
+                "its letter allows.",
+           rule=cite("Soup Stew Orders"), rule_id="diner/soup-stew-orders",
+           again=rest_of_turn(2)),
+        Do("Your last turn", _chili_last, FILL,
+           hint="The spotlit moves are the ones this step asks for.",
+           rule=cite("Action Cards"), rule_id="diner/action-cards", again=rest_of_turn(3)),
+        Read("Scoring", _chili_scores, rule=cite("End of the Game"),
+             rule_id="diner/end-of-the-game"),
+    ),
+)
+
+
+__all__ = ["SECRET"]
