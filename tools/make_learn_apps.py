@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from urllib.parse import quote
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
@@ -40,6 +41,16 @@ LINK_TEXT = "Learn to play in 10 minutes"
 
 def app_path(lesson_id: str) -> Path:
     return LEARN / f"learn-{lesson_id}.ipynb"
+
+
+def offline_url(lesson_id: str) -> str:
+    """The app's address on the offline site, relative to the site's root: JupyterLite's
+    REPL, which runs the code in its address as the page opens, with the code, the
+    kernel's banner and the toolbar hidden (board.css hides the empty prompt under a
+    lesson). Why not the notebook: the site's notebook pages run nothing until asked."""
+    code = quote(f'tl.Lesson("{lesson_id}")')
+    return ("repl/index.html?kernel=python&showBanner=0&hideCodeInput=1"
+            f"&code=import%20treehouse_lab%20as%20tl&code={code}")
 
 
 def intro(lesson_id: str) -> str:

@@ -69,6 +69,7 @@ def test_the_readme_links_each_app_first_and_names_where_they_are():
         links = [(text, target) for text, target in LINK.findall(top)
                  if target.endswith(f"notebooks/learn/learn-{lesson_id}.ipynb")]
         assert links and links[0][0] == LINK_TEXT, (lesson_id, links)
+        assert _tool().offline_url(lesson_id) in top, f"{lesson_id}: no offline link"
     first = LINK.search(readme)
     assert first is not None and first.group(1) == LINK_TEXT, "the apps are the first links"
 
