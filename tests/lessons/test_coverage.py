@@ -5,20 +5,23 @@ writes. Plus the coverage rules themselves, on a toy index and lesson."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 from pathlib import Path
 
 import pytest
 import tl_toygame as toy
 
-from treehouse_lab.lessons import Do, LessonPlan, Read, kind
+from treehouse_lab.lessons import Do, LessonPlan, Read, Teaches, kind
 from treehouse_lab.lessons.catalog import plans
 from treehouse_lab.lessons.coverage import (
+    BY_BRANCH,
     EXCUSED,
     TAUGHT,
     THROUGH,
     UNTAUGHT,
     coverage,
+    markdown,
     unknown_rule_ids,
     untaught,
 )
@@ -105,3 +108,60 @@ def test_a_step_without_a_known_rule_id_is_named():
     assert len(bad) == 2
     assert bad[0].startswith("toy, step 1 (Roll): 'toyrace/rol' is no entry")
     assert bad[1] == "toy, step 2 (Roll): no rule_id"
+
+
+def test_a_section_taught_on_a_branch_counts_and_is_said_so():
+    """``teaches``: a roll step teaches "play" only when the die allows it; the table says
+    on which branch; without that entry the section (and "turn", made of it) is untaught."""
+    on_six = Teaches("toyrace/play", "the die shows 6")
+    p = plan(Do("Roll", "Roll.", ROLL, hint="h", rule_id="toyrace/roll", teaches=(on_six,)),
+             Do("End", "Roll.", ROLL, hint="h", rule_id="toyrace/end"),
+             Read("Told", "Told.", rule_id="toyrace/end", teaches=("toyrace/play",)))
+    rows = {r.id: r for r in coverage(INDEX, [p])}
+    assert rows["toyrace/play"].status == BY_BRANCH
+    assert [str(m) for m in rows["toyrace/play"].moves] == [
+        "toy, step 1 (Roll), when the die shows 6"]
+    assert [str(m) for m in rows["toyrace/play"].reads] == ["toy, step 3 (Told)"]
+    assert rows["toyrace/roll"].status == TAUGHT and rows["toyrace/turn"].status == THROUGH
+    assert untaught(INDEX, [p]) == []
+    twice = plan(p.steps[0], p.steps[0], p.steps[1])
+    line = next(x for x in markdown({"toyrace": INDEX}, [twice], {}).splitlines()
+                if x.startswith("| &nbsp;&nbsp;Play |"))
+    assert ("| toy, step 1 (Roll), step 2 (Roll), each when the die shows 6 |  | "
+            f"{BY_BRANCH} |") in line
+    bare = dataclasses.replace(p.steps[0], teaches=())
+    without = plan(bare, *p.steps[1:])
+    assert untaught(INDEX, [without]) == ["toyrace/turn", "toyrace/play"]
+
+
+def test_a_teaches_id_must_name_an_entry():
+    p = plan(Do("Roll", "Roll.", ROLL, hint="h", rule_id="toyrace/roll",
+                teaches=("toyrace/end", Teaches("toyrace/pley", "the die shows 6"))),
+             Do("Roll", "Roll.", ROLL, hint="h", rule_id="toyrace/roll",
+                teaches=("toyrace/ende",)),
+             Do("Roll", "Roll.", ROLL, hint="h", rule_id="toyrace/roll"))
+    bad = unknown_rule_ids({"toyrace": INDEX}, [p])
+    assert [b.split(": ", 1)[0] for b in bad] == ["toy, step 1 (Roll)", "toy, step 2 (Roll)"]
+    assert "'toyrace/pley' is no entry" in bad[0] and "'toyrace/ende' is no entry" in bad[1]
+
+
+def without_teaching(rule_id: str):
+    """Every lesson plan, with ``rule_id`` taken out of every step's ``teaches``."""
+    out = []
+    for p in plans().values():
+        steps = tuple(dataclasses.replace(s, teaches=tuple(
+            t for t in s.teaches if (t.rule_id if isinstance(t, Teaches) else t) != rule_id))
+            for s in p.steps)
+        out.append(dataclasses.replace(p, steps=steps))
+    return out
+
+
+@pytest.mark.parametrize("game,rule_id", [("pyramids", "pyramids/dig"),
+                                          ("pyramids", "pyramids/additional-clarifications"),
+                                          ("magical", "magical/vp-from-objective-tiles"),
+                                          ("diner", "diner/symbol-overview")])
+def test_the_real_lessons_fail_without_a_section_they_teach_only_through_teaches(game,
+                                                                                rule_id):
+    index = rules_index(game)
+    assert rule_id not in untaught(index, plans().values())
+    assert rule_id in untaught(index, without_teaching(rule_id))

@@ -23,10 +23,10 @@ from typing import Any
 
 from .accepts import Accept, exactly, first_of, kind, where
 from .catalog import lessons, plan
-from .steps import Do, LessonPlan, Read
+from .steps import Do, LessonPlan, Read, Teaches
 
-__all__ = ["Accept", "Do", "Lesson", "LessonPlan", "Read", "Tutor", "exactly", "first_of",
-           "kind", "lessons", "plan", "where"]
+__all__ = ["Accept", "Do", "Lesson", "LessonPlan", "Read", "Teaches", "Tutor", "exactly",
+           "first_of", "kind", "lessons", "plan", "where"]
 
 
 def __getattr__(name: str) -> Any:

@@ -1,12 +1,14 @@
 """Which lesson steps teach which rulebook section: the lessons' coverage (docs/lessons.md).
 
 Why: a lesson is meant to teach the whole rulebook by the learner's own moves. Each step
-names its rule (``rule_id``, an entry of the game's rules index, treehouse_lab/rules_index.py);
-this module maps every section of the index to the steps naming it, and says for each
-whether it is taught by a step that waits for a move, taught through the sections that
-make it up (``taught_in``), or excused with the index's reason (``excused``: a list of the
-box's pieces, a set-up dealt by chance, a tie that needs a rare deal). A section that is
-none of these is *untaught*: tests/lessons/test_coverage.py fails on it, and
+names its rule (``rule_id``, an entry of the game's rules index, treehouse_lab/rules_index.py)
+and every other section its move teaches (``teaches``, some only on a branch of the deal,
+:class:`~.steps.Teaches`); this module maps every section of the index to the steps naming
+it, and says for each whether it is taught by a step that waits for a move (on every deal,
+or on the branch named), taught through the sections that make it up (``taught_in``), or
+excused with the index's reason (``excused``: a list of the box's pieces, a set-up dealt by
+chance, a tie that needs a rare deal). A section that is none of these is *untaught*:
+tests/lessons/test_coverage.py fails on it, and
 ``tools/lesson_coverage.py`` writes the tables of docs/lessons.md from this module.
 """
 
@@ -16,9 +18,10 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from ..rules_index import RulesIndex
-from .steps import LessonPlan
+from .steps import LessonPlan, Step, Teaches
 
 TAUGHT = "taught"
+BY_BRANCH = "taught when the deal brings it"
 THROUGH = "taught through its parts"
 EXCUSED = "excused"
 UNTAUGHT = "UNTAUGHT"
@@ -26,15 +29,27 @@ UNTAUGHT = "UNTAUGHT"
 
 @dataclass(frozen=True)
 class StepRef:
-    """A step of a lesson, as the tables name it: "diner, step 3 (Fetch ingredients)"."""
+    """A step of a lesson, as the tables name it: "diner, step 3 (Fetch ingredients)", and
+    for a section it teaches only on a branch, which: "..., when the die shows Tip"."""
 
     lesson: str
     number: int
     title: str
     waits: bool
+    when: str = ""
 
     def __str__(self) -> str:
-        return f"{self.lesson}, step {self.number} ({self.title})"
+        said = f"{self.lesson}, step {self.number} ({self.title})"
+        return f"{said}, when {self.when}" if self.when else said
+
+
+def taught_by(step: Step) -> list[tuple[str, str]]:
+    """The sections ``step`` names, each with the branch it is taught on ("" for every
+    deal): its ``rule_id`` first, then its ``teaches``."""
+    out = [(step.rule_id, "")] if step.rule_id else []
+    for t in step.teaches:
+        out.append((t.rule_id, t.when) if isinstance(t, Teaches) else (t, ""))
+    return out
 
 
 @dataclass(frozen=True)
@@ -51,13 +66,14 @@ class Row:
 
 
 def steps_of(plans: Iterable[LessonPlan]) -> dict[str, list[StepRef]]:
-    """Every step naming a rule, by its ``rule_id``."""
+    """Every step naming a rule, by the rule's id (its ``rule_id`` and its ``teaches``)."""
     out: dict[str, list[StepRef]] = {}
     for plan in plans:
         for k, step in enumerate(plan.steps, 1):
-            if step.rule_id:
-                out.setdefault(step.rule_id, []).append(
-                    StepRef(plan.id, k, step.title, step.waits))
+            for rule_id, when in taught_by(step):
+                refs = out.setdefault(rule_id, [])
+                if not any(r.lesson == plan.id and r.number == k for r in refs):
+                    refs.append(StepRef(plan.id, k, step.title, step.waits, when))
     return out
 
 
@@ -78,8 +94,10 @@ def coverage(index: RulesIndex, plans: Iterable[LessonPlan]) -> list[Row]:
         refs = named.get(e.id, [])
         moves = tuple(s for s in refs if s.waits)
         reads = tuple(s for s in refs if not s.waits)
-        if moves:
+        if any(not s.when for s in moves):
             state, note = TAUGHT, ""
+        elif moves:
+            state, note = BY_BRANCH, ""
         elif e.taught_in:
             names = ", ".join(index[t].title for t in e.taught_in)
             ok = covered(e.id)
@@ -100,7 +118,8 @@ def untaught(index: RulesIndex, plans: Iterable[LessonPlan]) -> list[str]:
 
 def unknown_rule_ids(indexes: Mapping[str, RulesIndex],
                      plans: Iterable[LessonPlan]) -> list[str]:
-    """Steps whose ``rule_id`` is missing or names no entry of their game's index, as
+    """Steps whose ``rule_id`` is missing, or whose ``rule_id`` or ``teaches`` names no
+    entry of their game's index, as
     sentences ("diner, step 3 (...): 'diner/pantry' is no entry of the diner rules index")."""
     bad = []
     for plan in plans:
@@ -111,15 +130,35 @@ def unknown_rule_ids(indexes: Mapping[str, RulesIndex],
             ref = StepRef(plan.id, k, step.title, step.waits)
             if not step.rule_id:
                 bad.append(f"{ref}: no rule_id")
-            elif step.rule_id not in index:
-                bad.append(f"{ref}: {step.rule_id!r} is no entry of the {plan.game} rules "
-                           "index (section ids follow the convention of "
-                           "treehouse_lab/rules_index.py)")
+            for rule_id, _when in taught_by(step):
+                if rule_id not in index:
+                    bad.append(f"{ref}: {rule_id!r} is no entry of the {plan.game} rules "
+                               "index (section ids follow the convention of "
+                               "treehouse_lab/rules_index.py)")
     return bad
 
 
 def _cell(refs: Iterable[StepRef]) -> str:
-    return "; ".join(str(r) for r in refs)
+    """The steps of a table cell; those of one lesson teaching on the same branch said once
+    ("treehouse, step 2 (Use your roll), step 3 (...), each when the die shows Tip")."""
+    said: list[str] = []
+    branches: dict[tuple[str, str], list[StepRef]] = {}
+    for r in refs:
+        if not r.when:
+            said.append(str(r))
+        elif (r.lesson, r.when) not in branches:
+            branches[(r.lesson, r.when)] = [r]
+            said.append("")  # the branch's place in the cell, filled below
+        else:
+            branches[(r.lesson, r.when)].append(r)
+    groups = iter(branches.values())
+    for k, text in enumerate(said):
+        if not text:
+            group = next(groups)
+            steps = ", ".join(f"step {r.number} ({r.title})" for r in group)
+            each = "each when" if len(group) > 1 else "when"
+            said[k] = f"{group[0].lesson}, {steps}, {each} {group[0].when}"
+    return "; ".join(said)
 
 
 def markdown(indexes: Mapping[str, RulesIndex], plans: Iterable[LessonPlan],
@@ -134,10 +173,13 @@ def markdown(indexes: Mapping[str, RulesIndex], plans: Iterable[LessonPlan],
         "(tests/lessons/test_coverage.py checks that this page is what the tool writes).",
         "",
         "Each table maps every section of the game's rulebook to the lesson steps that teach",
-        "it. *Taught* means a step waits for the learner's move on it; a section made of",
-        "parts is *taught through its parts*; an *excused* section cannot be taught by a",
-        "move, for the reason given. A step that only tells a section (a Read step) is",
-        "listed but does not count. Every section must be taught or excused:",
+        "it. *Taught* means a step waits for the learner's move on it; *taught when the",
+        "deal brings it* means the step's move teaches it on the branch named (the die",
+        "shows its face, the order taken has its effect) and another section on the other",
+        "branches; a section made of parts is *taught through its parts*; an *excused*",
+        "section cannot be taught by a move, for the reason given. A step that only tells a",
+        "section (a Read step) is listed but does not count. Every section must be taught",
+        "or excused:",
         "sections marked **UNTAUGHT** make the coverage test fail.",
         "",
     ]
@@ -160,5 +202,5 @@ def markdown(indexes: Mapping[str, RulesIndex], plans: Iterable[LessonPlan],
     return "\n".join(out)
 
 
-__all__ = ["EXCUSED", "TAUGHT", "THROUGH", "UNTAUGHT", "Row", "StepRef", "coverage",
-           "markdown", "steps_of", "unknown_rule_ids", "untaught"]
+__all__ = ["BY_BRANCH", "EXCUSED", "TAUGHT", "THROUGH", "UNTAUGHT", "Row", "StepRef",
+           "coverage", "markdown", "steps_of", "taught_by", "unknown_rule_ids", "untaught"]

@@ -35,6 +35,25 @@ Again = Callable[[State, int, Any], bool]
 
 
 @dataclass(frozen=True)
+class Teaches:
+    """A section a step teaches only on a branch the deal brings: ``when`` says which, in
+    words that complete "taught by step 4 (Use your roll), when ..." ("the die shows Tip").
+
+    Why: a step has one ``rule_id`` (the entry its Rules button opens), but a step whose
+    move depends on chance teaches a different section on each branch (Treehouse's die
+    picks the action). The coverage (:mod:`.coverage`) counts such a section as taught
+    by that step and docs/lessons.md says on which branch."""
+
+    rule_id: str
+    when: str
+
+
+#: What a step's ``teaches`` lists: a section's id (taught whatever the deal brings) or a
+#: :class:`Teaches` (taught on a branch).
+Taught = str | Teaches
+
+
+@dataclass(frozen=True)
 class Read:
     """A step to read, passed with Next.
 
@@ -55,6 +74,7 @@ class Read:
     pause: Pause | None = None
     then: Outcome | None = None
     play_until: Pause | None = None
+    teaches: tuple[Taught, ...] = ()
 
     waits = False
 
@@ -66,7 +86,12 @@ class Do:
     With ``again``, the step stays for another move while ``again(state, seat, action)``
     holds right after the accepted ``action`` (a game where one decision takes several
     moves: "pay each minute", "place every ingredient"); the lesson cannot know beforehand
-    how many the deal will ask for. Each move is still one Back."""
+    how many the deal will ask for. Each move is still one Back.
+
+    ``teaches`` lists every other section the move it waits for teaches (the coverage,
+    docs/lessons.md): an id, or a :class:`Teaches` for one taught only on a branch of the
+    deal. On a :class:`Read` step the same field lists what it tells (which a Read step
+    cannot teach: it waits for no move)."""
 
     title: str
     text: Wording
@@ -75,6 +100,7 @@ class Do:
     rule: str = ""
     rule_id: str = ""
     again: Again | None = None
+    teaches: tuple[Taught, ...] = ()
 
     waits = True
 
@@ -112,4 +138,5 @@ class LessonPlan:
                             "for a move; at least two thirds must")
 
 
-__all__ = ["Again", "Do", "LessonPlan", "Outcome", "Pause", "Read", "Step"]
+__all__ = ["Again", "Do", "LessonPlan", "Outcome", "Pause", "Read", "Step", "Taught",
+           "Teaches"]

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...lessons.accepts import first_of, kind, where, which
 from ...lessons.odds import fraction
-from ...lessons.steps import Do, LessonPlan, Read
+from ...lessons.steps import Do, LessonPlan, Read, Teaches
 from .actions import (
     ChooseShelf,
     Decline,
@@ -352,6 +352,14 @@ def _phone(s: DinerState, seat: int) -> str:
             "(top right). If its space is taken, the orders there move right.")
 
 
+#: The order taken at the phone acts at once ("Then immediately carry out the order
+#: effects"); when its effect asks the learner (discard, recycle, move an order left), the
+#: phone step waits for that choice and ``_now`` explains the symbol (Symbol Overview).
+#: Over 60 deals of the lesson that came in 20.
+SYMBOLS_ON_ORDERS = Teaches("diner/symbol-overview", "the order you take has an effect that "
+                            "asks you: discard, recycle, or move an order left")
+
+
 # -- the end -------------------------------------------------------------------------------
 
 def _scores(s: DinerState, seat: int) -> str:
@@ -395,7 +403,8 @@ DINER = LessonPlan(
            hint="Click an ingredient in your supply, then a spotlit symbol of an order; "
                 "when nothing fits any more, click Finish.", **_cite(ASSIGN)),
         Do("The phone", _phone, PHONE_STEP, again=_phoning,
-           hint="Click an order on the phone tray.", **_cite(PHONE)),
+           hint="Click an order on the phone tray.", **_cite(PHONE),
+           teaches=(SYMBOLS_ON_ORDERS,)),
         Do("Jokers", _joker_text, JOKER_STEP, again=PHASE2_DONE,
            hint="Click an ingredient, then a symbol; a J box under a symbol starts a "
                 "joker; Finish when nothing fits.", **_cite(JOKERS)),

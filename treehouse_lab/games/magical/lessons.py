@@ -551,7 +551,8 @@ LESSONS = (
                hint="A level 5 goes on a level 4 of its colour; compare your counts with "
                     "the others' for the objectives.",
                rule=_rule("VP Effects of Level 5 Buildings"),
-               rule_id="magical/vp-effects-of-level-5-buildings"),
+               rule_id="magical/vp-effects-of-level-5-buildings",
+               teaches=("magical/vp-from-objective-tiles",)),
             Read("The last builds", _finish, play_until=_never,
                  rule=_rule("3. Building Step"), rule_id="magical/3-building-step"),
             Read("Scoring and the winner", _scores, rule=_rule("4. Scoring"),

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...lessons.accepts import first_of, where, which
 from ...lessons.odds import chance_odds
-from ...lessons.steps import Do, LessonPlan, Read
+from ...lessons.steps import Do, LessonPlan, Read, Teaches
 from .actions import Play, Roll
 from .arrangement import FACES
 from .data import CANNOT, FACE_NAMES, RULE_TEXT
@@ -115,9 +115,10 @@ def _roll_text(s: PyramidsState, seat: int) -> str:
                        "the action on your trio, you must\").")
     if where == "house":
         return head + (f"Your trio cannot use it: {CANNOT[face]}. Then \"you may do the "
-                       "action to the House, or pass\" (How to Play). Change the House, "
-                       "or click Pass; careful, if the House ends up equal to the other "
-                       "trio, that player wins.")
+                       "action to the House, or pass\" (How to Play): the only time you "
+                       "may pass, and never by changing another player's trio (Additional "
+                       "Clarifications). Change the House, or click Pass; careful, if the "
+                       "House ends up equal to the other trio, that player wins.")
     return head + "Choose any move on your trio or on the House."
 
 
@@ -135,7 +136,18 @@ def _turn_step(title: str, aside: str, rule: str, rule_id: str) -> Do:
                     "or Pass.")
         return f"Only a {_face(s)} move is allowed now. {CLICK}"
 
-    return Do(title, text, TURN, hint=hint, rule=rule, rule_id=rule_id)
+    return Do(title, text, TURN, hint=hint, rule=rule, rule_id=rule_id, teaches=BY_ROLL)
+
+
+#: What a roll step's move teaches besides its own point: the die picks the action, so the
+#: move teaches the section of the face rolled (a Wild, that of the action chosen); when the
+#: trio cannot take the roll, the choice between the House and Pass (Additional
+#: Clarifications, said in ``_roll_text``). Each comes up in many deals of the lesson: over
+#: 60 deals, each face in 30 to 53 of them, the House-or-Pass choice in 26.
+BY_ROLL = (*(Teaches(f"pyramids/{f}", f"the die shows {FACE_NAMES[f]} (or Wild, used to "
+                                      f"{FACE_NAMES[f]})") for f in FACES if f != "wild"),
+           Teaches("pyramids/additional-clarifications",
+                   "your trio cannot take the roll: the House, or Pass"))
 
 
 def _my_roll(s: PyramidsState, seat: int) -> bool:
@@ -286,7 +298,8 @@ LESSONS = (
             _turn_step("Your last roll in the lesson",
                        "One more roll.",
                        TURN_OPTIONS, "pyramids/turn-options"),
-            Read("Winning and ties", _end, rule=f"{BOOK}, 'Goal'", rule_id="pyramids/goal"),
+            Read("Winning and ties", _end, rule=f"{BOOK}, 'Goal'", rule_id="pyramids/goal",
+                 teaches=("pyramids/additional-clarifications",)),
         ),
     ),
 )
