@@ -22,18 +22,16 @@ docs/rulings/magical.md.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from ...lessons.accepts import first_of, kind, where, which
 from ...lessons.odds import counted_odds
 from ...lessons.steps import Do, LessonPlan, Read
 from .actions import (
-    Build,
     BuildFaceDown,
     Cast,
     DrawFour,
     DropOut,
-    MovePipe,
     Pipe,
     Place,
     PlaceFamiliar,
@@ -41,9 +39,24 @@ from .actions import (
     Store,
     Take,
 )
-from .bots import supports
+from .lessons_position import (
+    ANY,
+    card_of,
+    card_words,
+    gains,
+    joined,
+    level5,
+    named_cards,
+    new_building,
+    on_building,
+    own_total,
+    pipe_gain,
+    place_building,
+    place_level1,
+    place_on_top,
+)
 from .render_shapes import RES_NAME
-from .rules import DRAWER, RESOURCE_COLOUR, power
+from .rules import DRAWER, RESOURCE_COLOUR
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MagicalState
@@ -56,87 +69,6 @@ def _rule(section: str) -> str:
     return f"{BOOK}, '{section}'"
 
 
-# -- reading the position ----------------------------------------------------------------
-
-def _card(s: MagicalState, cid: str) -> Any:
-    return s.game.cards[cid]
-
-
-def _words(s: MagicalState, cid: str) -> str:
-    """A card as the learner reads it: "red3a (red level 3, 5 VP)"."""
-    c = _card(s, cid)
-    if c.kind == "spell":
-        return f"{cid} (spell: {power(c.effect).text})"
-    if c.kind == "pipe":
-        return f"{cid} (a pipe)"
-    return f"{cid} ({c.colour} level {c.level}, {c.vp} VP)"
-
-
-def _and(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _named(s: MagicalState, seat: int, test: Callable[[Any, int, Any], bool],
-           field: str = "card") -> str:
-    """The cards of the legal moves passing ``test``, in words."""
-    cards = sorted({getattr(a, field) for a in s.legal_actions(seat) if test(s, seat, a)})
-    return _and([_words(s, c) for c in cards[:6]]) + (" ..." if len(cards) > 6 else "")
-
-
-def _total(s: MagicalState, seat: int) -> int:
-    """The learner's own row of the score: it reads only the learner's objective and what
-    everyone sees (villages, forest, biscuits)."""
-    return s.scores()[seat]["total"]
-
-
-def _gain(part: str) -> Callable[[Any, int, Any], bool]:
-    def test(s: MagicalState, seat: int, a: Any) -> bool:
-        after = s.child(a, by=seat).scores()[seat][part]
-        return after > s.scores()[seat][part]
-    return test
-
-
-def _place_level1(s: MagicalState, seat: int, a: Any) -> bool:
-    if not isinstance(a, Place):
-        return False
-    c = _card(s, a.card)
-    return c.kind == "building" and c.level == 1
-
-
-def _place_building(s: MagicalState, seat: int, a: Any) -> bool:
-    return isinstance(a, Place) and _card(s, a.card).kind == "building"
-
-
-def _place_on_top(s: MagicalState, seat: int, a: Any) -> bool:
-    """A level 2-5 card that can go on one of the learner's buildings or drawer cards
-    (same colour, one level lower): 3. Building Step."""
-    if not isinstance(a, Place):
-        return False
-    c = _card(s, a.card)
-    return c.kind == "building" and c.level >= 2 and any(
-        c.level == level + 1 and colour == c.colour
-        for colour, level, _ in supports(s, seat))
-
-
-def _new_building(s: MagicalState, seat: int, a: Any) -> bool:
-    return isinstance(a, Build) and not a.on
-
-
-def _on_building(s: MagicalState, seat: int, a: Any) -> bool:
-    return isinstance(a, Build) and bool(a.on)
-
-
-def _level5(s: MagicalState, seat: int, a: Any) -> bool:
-    return isinstance(a, Build) and _card(s, a.card).level == 5
-
-
-def _pipe_gain(s: MagicalState, seat: int, a: Any) -> bool:
-    return isinstance(a, (Pipe, MovePipe)) and _gain("potions")(s, seat, a)
-
-
-ANY = where(lambda s, p, a: True, "make any of the moves you have now (all are spotlit)")
 
 
 # -- set-up ------------------------------------------------------------------------------
@@ -159,15 +91,15 @@ def _setup(s: MagicalState, seat: int) -> str:
         f"objective, which only you can see and only you can win, is "
         f"{objective_text(s, mine)}. Each of you has 9 familiars and "
         f"{s.biscuits()[seat]} biscuits; the tray holds a pile of biscuits for each round. "
-        "Round 1 has begun (1. Preparations Step): the 96 planning cards were shuffled "
-        f"into three decks, and you drew 8 cards: {_and([_words(s, c) for c in s.hand(seat)])}."
+        "Round 1 has begun (1. Preparations Step): the 96 planning cards were shuffled into "
+        f"three decks, and you drew 8 cards: {joined([card_words(s, c) for c in s.hand(seat)])}."
     )
 
 
 # -- the planning step -------------------------------------------------------------------
 
-FIRST = first_of(where(_place_level1, "put a level 1 building in your drawer"),
-                 where(_place_building, "put a building in your drawer"),
+FIRST = first_of(where(place_level1, "put a level 1 building in your drawer"),
+                 where(place_building, "put a building in your drawer"),
                  kind(Place, "put a card in your drawer"), ANY)
 
 
@@ -182,7 +114,7 @@ def _first(s: MagicalState, seat: int) -> str:
     if which(FIRST, s, seat) == 0:
         return head + ("A level 1 building is a good first choice: you can always build it "
                        "(3. Building Step), and it sends a familiar into the forest. Your "
-                       f"level 1s: {_named(s, seat, _place_level1)}.")
+                       f"level 1s: {named_cards(s, seat, place_level1)}.")
     return head + "You have no level 1 building: choose the building you like best."
 
 
@@ -218,9 +150,9 @@ def _casts(s: MagicalState, seat: int, a: Any) -> bool:
 
 
 SPELL = first_of(where(_casts, "cast a spell from your hand"),
-                 where(_place_on_top, "put in your drawer a card that goes on a lower card "
+                 where(place_on_top, "put in your drawer a card that goes on a lower card "
                                       "of its colour"),
-                 where(_place_level1, "put a level 1 building in your drawer"),
+                 where(place_level1, "put a level 1 building in your drawer"),
                  kind(Place, "put a card in your drawer"), ANY)
 
 
@@ -234,16 +166,16 @@ def _spell(s: MagicalState, seat: int) -> str:
               "(2. Planning Step). ")
     branch = which(SPELL, s, seat)
     if branch == 0:
-        names = _named(s, seat, _casts)
+        names = named_cards(s, seat, _casts)
         return (spells + f"You hold {names}. Cast one now to see what it does to the "
                 "table; the spell then goes to your trash can.")
     text = head + spells + "You hold no spell now. "
     if branch == 1:
         return text + ("Put in your drawer a card that goes on top of one of yours: "
-                       f"{_named(s, seat, _place_on_top)}.")
+                       f"{named_cards(s, seat, place_on_top)}.")
     if branch == 2:
         return text + ("No card of yours stacks yet: put a level 1 in your drawer "
-                       f"({_named(s, seat, _place_level1)}).")
+                       f"({named_cards(s, seat, place_level1)}).")
     return text + "Put the card you like best in your drawer."
 
 
@@ -266,7 +198,7 @@ def _planning_goes_on(s: MagicalState, seat: int) -> str:
 
 
 def _drawer_now(before: MagicalState, after: MagicalState, seat: int) -> str:
-    return ("Your drawer now holds " + _and([_words(after, c) for c in after.drawer(seat)])
+    return ("Your drawer now holds " + joined([card_words(after, c) for c in after.drawer(seat)])
             + ".")
 
 
@@ -298,8 +230,8 @@ REVEAL = first_of(kind(Reveal, "choose a play-order card from your drawer"), ANY
 
 
 def _reveal(s: MagicalState, seat: int) -> str:
-    cards = sorted(s.drawer(seat), key=lambda c: _card(s, c).order)
-    shown = _and([f"{c} (play order {_card(s, c).order})" for c in cards])
+    cards = sorted(s.drawer(seat), key=lambda c: card_of(s, c).order)
+    shown = joined([f"{c} (play order {card_of(s, c).order})" for c in cards])
     return ("The building step begins with the play order (3. Building Step, 1): everyone "
             "chooses one card of their drawer face down; when the last has chosen, all are "
             "revealed together, and the lowest number builds first. The bots have chosen "
@@ -307,7 +239,7 @@ def _reveal(s: MagicalState, seat: int) -> str:
             f"so you will not build it. Your drawer: {shown}.")
 
 
-BUILD1 = first_of(where(_new_building, "build a level 1 as a new building"),
+BUILD1 = first_of(where(new_building, "build a level 1 as a new building"),
                   kind(BuildFaceDown, "build a card face down"), ANY)
 
 
@@ -317,7 +249,7 @@ def _build1(s: MagicalState, seat: int) -> str:
     branch = which(BUILD1, s, seat)
     if branch == 0:
         return head + ("A level 1 is always a new building beside the others. Build one: "
-                       f"{_named(s, seat, _new_building)}.")
+                       f"{named_cards(s, seat, new_building)}.")
     if branch == 1:
         return head + ("You have no level 1. Any card may be built face down as a level 1 "
                        "of 0 VP with no effect, and any colour's level 2 may go on it: build "
@@ -343,9 +275,9 @@ def _familiar(s: MagicalState, seat: int) -> str:
             "ones you may take.")
 
 
-BUILD2 = first_of(where(_on_building, "build a card on one of your buildings"),
+BUILD2 = first_of(where(on_building, "build a card on one of your buildings"),
                   kind(Store, "store a card under a Storage building"),
-                  where(_new_building, "build a level 1 as a new building"),
+                  where(new_building, "build a level 1 as a new building"),
                   kind(BuildFaceDown, "build a card face down"), ANY)
 
 
@@ -356,12 +288,12 @@ def _build2(s: MagicalState, seat: int) -> str:
             "each) and be built in a later round. ")
     branch = which(BUILD2, s, seat)
     if branch == 0:
-        return head + f"Build higher: {_named(s, seat, _on_building)}."
+        return head + f"Build higher: {named_cards(s, seat, on_building)}."
     if branch == 1:
         return head + "Nothing of yours stacks now, but you have room in storage: store a card."
     if branch == 2:
         return head + ("Nothing of yours stacks now: build another level 1 "
-                       f"({_named(s, seat, _new_building)}).")
+                       f"({named_cards(s, seat, new_building)}).")
     if branch == 3:
         return head + "Nothing of yours stacks now: build a card face down."
     return head + "Make any of the moves you have."
@@ -385,18 +317,18 @@ def _later(s: MagicalState, seat: int) -> str:
 
 def _village(before: MagicalState, after: MagicalState, seat: int) -> str:
     v = after.village(seat)
-    tops = _and([("face down" if not b["colour"] else f"{b['colour']} level {b['level']}")
+    tops = joined([("face down" if not b["colour"] else f"{b['colour']} level {b['level']}")
                  for b in v]) or "nothing"
     res = after.resources(seat)
-    have = _and([f"{k} {RES_NAME[r]}" for r, k in res.items() if k]) or "no resources"
+    have = joined([f"{k} {RES_NAME[r]}" for r, k in res.items() if k]) or "no resources"
     return (f"Round {after.round}, your building turn. Your village: {tops}; your familiars gather "
-            f"{have}. Your score so far is {_total(after, seat)} VP.")
+            f"{have}. Your score so far is {own_total(after, seat)} VP.")
 
 
-PIPES = first_of(where(_pipe_gain, "build or move a pipe that brings a potion to a "
+PIPES = first_of(where(pipe_gain, "build or move a pipe that brings a potion to a "
                                    "Potion into VP building"),
                  kind(Pipe, "join two of your buildings with a pipe"),
-                 where(_gain("potions"), "make a move that scores a potion"),
+                 where(gains("potions"), "make a move that scores a potion"),
                  ANY)
 
 
@@ -420,8 +352,8 @@ def _pipes(s: MagicalState, seat: int) -> str:
                    "make any of your moves.")
 
 
-POTIONS = first_of(where(_gain("potions"), "make a move that scores a potion"),
-                   where(_gain("total"), "make a move that raises your score"), ANY)
+POTIONS = first_of(where(gains("potions"), "make a move that scores a potion"),
+                   where(gains("total"), "make a move that raises your score"), ANY)
 
 
 def _potions(s: MagicalState, seat: int) -> str:
@@ -437,8 +369,8 @@ def _potions(s: MagicalState, seat: int) -> str:
     return head + "No move raises your score now: make any of your moves."
 
 
-LAST = first_of(where(_level5, "build a level 5"),
-                where(_gain("total"), "make a move that raises your score"), ANY)
+LAST = first_of(where(level5, "build a level 5"),
+                where(gains("total"), "make a move that raises your score"), ANY)
 
 
 def _last(s: MagicalState, seat: int) -> str:
@@ -450,10 +382,10 @@ def _last(s: MagicalState, seat: int) -> str:
             "unproductive area, blue per pipe, purple per stored card, green per potion "
             "colour you extract. And the objectives (VP From Objective Tiles): each pays "
             "only a single leader, a tie pays nobody, and the -4 tile cannot be refused. "
-            f"Yours: {_and([objective_text(s, t) for t in tiles if t])}. ")
+            f"Yours: {joined([objective_text(s, t) for t in tiles if t])}. ")
     branch = which(LAST, s, seat)
     if branch == 0:
-        return head + f"You can build a level 5: {_named(s, seat, _level5)}."
+        return head + f"You can build a level 5: {named_cards(s, seat, level5)}."
     if branch == 1:
         return head + "Make a move that raises your score (the spotlit ones)."
     return head + "No move raises your score now: make any of your moves."
