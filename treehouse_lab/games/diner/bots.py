@@ -50,7 +50,9 @@ class can argue with and test by simulation (notebooks/explore-diner.ipynb):
 5. **Assigning** (2. Assign Ingredients): an ingredient goes to the order nearest to
    completion (then the one worth more). A joker is started only when it completes an
    order this turn (Ingredient Jokers: 2 Daisies, else 4 ingredients), on the order
-   nearest to completion; a joker takes Daisies first.
+   nearest to completion, and then before any placement (ruling D11 lets a joker come
+   first, and a placement could use up what pays for it); a joker takes Daisies first,
+   and a joker of 2 Daisies is never grown to 4 (two ingredients for nothing more).
 6. **Effects**: it discards and recycles the ingredient its orders need least, moves the
    order closest to being pushed off to the left, announces a Challenge unless its mood
    would pass +8, and never plays an Action card (a teaching bot keeps to the basic game's
@@ -187,11 +189,22 @@ class CookBot:
         if MoveOrder in kinds:
             return self._pay(state, seat, legal, rng)
         if Joker in kinds:
-            return self._joker(state, seat, legal, rng)
+            if state.joker_being_built() is not None:
+                return self._joker(state, seat, legal, rng)
+            # A joker of 2 Daisies just laid may grow to 4 (D11): two more ingredients
+            # that replace nothing more, so the cook never grows one.
+            legal = [a for a in legal if not isinstance(a, Joker)]
+            kinds = {type(a) for a in legal}
+        if StartJoker in kinds:
+            # D11: a joker may come before the placements; one that completes an order
+            # goes first, before a placement uses up what it is paid with.
+            start = self._start_joker(state, seat, legal, rng)
+            if start is not None:
+                return start
         if Place in kinds or PlacePlate in kinds or AssignBee in kinds:
             return self._assign(state, seat, legal, rng)
-        if StartJoker in kinds or FinishAssigning in kinds:
-            return self._start_joker(state, seat, legal, rng)
+        if FinishAssigning in kinds:
+            return next(a for a in legal if isinstance(a, FinishAssigning))
         return self._effect(state, seat, legal, rng)
 
     # -- 1. pantry or phone ------------------------------------------------------------------
@@ -265,17 +278,18 @@ class CookBot:
         return best_of(legal, key, rng)
 
     def _start_joker(self, state: DinerState, seat: int, legal: list[Action],
-                     rng: random.Random) -> Action:
+                     rng: random.Random) -> Action | None:
+        """The joker start that completes an order (its uncovered symbols no more than
+        the jokers the supply pays for), on the order nearest to completion, or None."""
         g = state.game
         slots = {e[0]: e for e in state.kitchens[seat] if e is not None}
         jokers = jokers_affordable(state, state.supplies[seat])
         starts = [a for a in legal if isinstance(a, StartJoker)
                   and 0 < len(missing(state, slots[a.order])) <= jokers]
-        if starts:
-            return best_of(starts, lambda a: (-len(missing(state, slots[a.order])),
-                                              g.orders[a.order].points), rng)
-        finish = [a for a in legal if isinstance(a, FinishAssigning)]
-        return finish[0] if finish else self._effect(state, seat, legal, rng)
+        if not starts:
+            return None
+        return best_of(starts, lambda a: (-len(missing(state, slots[a.order])),
+                                          g.orders[a.order].points), rng)
 
     def _joker(self, state: DinerState, seat: int, legal: list[Action],
                rng: random.Random) -> Action:
@@ -378,8 +392,50 @@ def progress(state: DinerState) -> list[float]:
             # its ingredients are as good as in the supply, its minutes still to pay.
             supply = added(supply, state.space(visit.row, visit.column))
             cost = push_cost(state, kitchen, visit.left) + MINUTE_COST * visit.left
-        out.append(row["total"] + kitchen_value(state, kitchen, supply) - empty - cost)
+        out.append(row["total"] + joker_paid_value(state, p, kitchen, supply) - empty - cost)
     return out
+
+
+def joker_paid_value(state: DinerState, seat: int, kitchen: Sequence[Any],
+                     supply: Sequence[int]) -> float:
+    """:func:`kitchen_value` with a joker the seat is stacking counted finished: its symbol
+    covered and what it still takes gone from the supply (2 Daisies, or 4 ingredients the
+    orders need least, whichever leaves the kitchen worth more). Why: a joker covers its
+    symbol only once it is stacked, and its first ingredient already covers it on the card;
+    counted as it stands, starting a joker cost nothing and its first ingredient bought a
+    symbol, so ``greedy`` started jokers on anything and spent four ingredients its orders
+    needed on one symbol (ruling D11 offers a joker before the placements)."""
+    joker = state.joker_being_built()
+    if joker is None or state.stack[-1].player != seat:
+        return kitchen_value(state, kitchen, supply)
+    g = state.game
+    order, i = joker
+    stack = state.joker_stack(seat)
+    slot = state.slot_of(seat, order)
+    entry = kitchen[slot]
+    covers = list(entry[1])
+    covers[i] = covers[i] or (g.daisy,)         # covered: missing() reads only that
+    kitchen = [*kitchen[:slot], (entry[0], tuple(covers), *entry[2:]), *kitchen[slot + 1:]]
+    need = [0] * len(g.kinds)
+    for e in kitchen:
+        if e is not None:
+            for s in missing(state, e):
+                if s < g.plate0:
+                    need[s] += 1
+    options = []
+    if (len(stack) < DAISY_JOKER and all(k == g.daisy for k in stack)
+            and supply[g.daisy] >= DAISY_JOKER - len(stack)):
+        left = list(supply)
+        left[g.daisy] -= DAISY_JOKER - len(stack)
+        options.append(left)
+    if sum(supply[k] for k in g.ingredients) >= ANY_JOKER - len(stack):
+        left = list(supply)
+        for _ in range(ANY_JOKER - len(stack)):
+            k = max((k for k in g.ingredients if left[k]), key=lambda k: left[k] - need[k])
+            left[k] -= 1
+        options.append(left)
+    return max((kitchen_value(state, kitchen, left) for left in options),
+               default=kitchen_value(state, kitchen, supply))
 
 
 #: The fast playout policy a search bot (``mcts``) finishes its simulated games with.
@@ -396,5 +452,6 @@ POINTS = points
 GREEDY_POINTS = progress
 
 
-__all__ = ["GREEDY_POINTS", "POINTS", "ROLLOUT", "SEARCH", "CookBot", "jokers_affordable",
-           "kitchen_value", "missing", "points", "progress", "push_cost", "safe_minutes"]
+__all__ = ["GREEDY_POINTS", "POINTS", "ROLLOUT", "SEARCH", "CookBot", "joker_paid_value",
+           "jokers_affordable", "kitchen_value", "missing", "points", "progress", "push_cost",
+           "safe_minutes"]
