@@ -10,7 +10,7 @@ import pytest
 
 import treehouse_lab as tl
 from treehouse_lab.bots import bots_for, make_bot
-from treehouse_lab.games.diner.actions import ChooseShelf, MoveOrder, StartJoker, TakeOrder
+from treehouse_lab.games.diner.actions import ChooseShelf, Joker, MoveOrder, StartJoker, TakeOrder
 from treehouse_lab.games.diner.bots import CookBot, jokers_affordable, safe_minutes
 from treehouse_lab.games.diner.rules import movable_right
 
@@ -144,3 +144,18 @@ def test_it_plays_the_modules_to_the_end(modules):
     game = tl.load_game("diner", players=3, modules=modules)
     res = tl.simulate(game, 2, bots="diner-cook", seed=1, workers=1, progress=False)
     assert res.games == 2 and all(r.length > 20 for r in res.rows)
+
+
+def test_it_never_grows_a_joker_of_two_daisies():
+    """D11's example: supply four Daisies and an Acorn, Blueberry Risotto; after two
+    Daisies on its Blueberry the joker is finished and may take two more. The cook does
+    not grow it: two more ingredients would replace nothing more."""
+    g = tl.load_game("diner", players=2)
+    s = g.position(kitchens=[{4: "blueberry-risotto"}, {}],
+                   supplies=[["daisy"] * 4 + ["acorn"], []], stage="assign")
+    s.apply(StartJoker("blueberry-risotto", "blueberry"))
+    s.apply(Joker("blueberry-risotto", "blueberry", "daisy"))
+    s.apply(Joker("blueberry-risotto", "blueberry", "daisy"))
+    assert Joker("blueberry-risotto", "blueberry", "daisy") in s.legal_actions(0)
+    for seed in range(5):
+        assert not isinstance(CookBot().choose(s.clone(), random.Random(seed), 0), Joker)

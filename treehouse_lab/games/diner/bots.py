@@ -66,6 +66,7 @@ pile, the Starting orders in the box, the Action cards and Challenges it cannot 
 from __future__ import annotations
 
 import random
+from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ...bots import best_of, check_game
@@ -399,8 +400,8 @@ def progress(state: DinerState) -> list[float]:
 def joker_paid_value(state: DinerState, seat: int, kitchen: Sequence[Any],
                      supply: Sequence[int]) -> float:
     """:func:`kitchen_value` with a joker the seat is stacking counted finished: its symbol
-    covered and what it still takes gone from the supply (2 Daisies, or 4 ingredients the
-    orders need least, whichever leaves the kitchen worth more). Why: a joker covers its
+    covered and what it still takes gone from the supply (2 Daisies, or any ingredients
+    making 4, whichever leaves the kitchen worth most). Why: a joker covers its
     symbol only once it is stacked, and its first ingredient already covers it on the card;
     counted as it stands, starting a joker cost nothing and its first ingredient bought a
     symbol, so ``greedy`` started jokers on anything and spent four ingredients its orders
@@ -416,24 +417,20 @@ def joker_paid_value(state: DinerState, seat: int, kitchen: Sequence[Any],
     covers = list(entry[1])
     covers[i] = covers[i] or (g.daisy,)         # covered: missing() reads only that
     kitchen = [*kitchen[:slot], (entry[0], tuple(covers), *entry[2:]), *kitchen[slot + 1:]]
-    need = [0] * len(g.kinds)
-    for e in kitchen:
-        if e is not None:
-            for s in missing(state, e):
-                if s < g.plate0:
-                    need[s] += 1
     options = []
     if (len(stack) < DAISY_JOKER and all(k == g.daisy for k in stack)
             and supply[g.daisy] >= DAISY_JOKER - len(stack)):
         left = list(supply)
         left[g.daisy] -= DAISY_JOKER - len(stack)
         options.append(left)
-    if sum(supply[k] for k in g.ingredients) >= ANY_JOKER - len(stack):
+    # Every way to make it 4: a few dozen at most (up to 4 of the 6 kinds), and a joker
+    # is at hand in few positions.
+    for pay in combinations_with_replacement(g.ingredients, ANY_JOKER - len(stack)):
         left = list(supply)
-        for _ in range(ANY_JOKER - len(stack)):
-            k = max((k for k in g.ingredients if left[k]), key=lambda k: left[k] - need[k])
+        for k in pay:
             left[k] -= 1
-        options.append(left)
+        if min(left) >= 0:
+            options.append(left)
     return max((kitchen_value(state, kitchen, left) for left in options),
                default=kitchen_value(state, kitchen, supply))
 
