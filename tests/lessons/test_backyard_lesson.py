@@ -1,79 +1,25 @@
 """The Backyard Builders lesson, run to the end for 20 deals (the issue's required test).
 
-For every step of every seed: the spotlit targets are exactly the click paths of the moves
+For every step of every seed (tests/support/tl_lesson_run.py, the run every lesson's test
+shares): the spotlit targets are exactly the click paths of the moves
 the step accepts, the step accepts only legal moves, and a random wrong move (or, where the
 step accepts every legal move, a move the engine refuses) gets a hint and changes nothing.
 """
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from tl_lesson_run import run_lesson
 
 import treehouse_lab as tl
-from treehouse_lab.games.backyard.actions import Play
 from treehouse_lab.lessons import plan
 
 SEEDS = range(20)
 
 
-def _wrong_move(lesson, rng: random.Random):
-    """A random legal move the step does not accept; else a card not in the hand."""
-    state = lesson.match.state
-    seat = lesson.tutor.seat
-    accepted = set(lesson.tutor.accepted())
-    legal = state.legal_actions(seat) if seat in state.actors() else []
-    others = [a for a in legal if a not in accepted]
-    if others:
-        return rng.choice(others)
-    outside = sorted(c for c in state.game.card_set if c not in state.hand_cards)
-    return Play(rng.choice(outside), False)
-
-
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_lesson_runs_to_the_end_for_any_deal(seed):
-    lesson = tl.Lesson("backyard", seed=seed, show_delay=0)
-    rng = random.Random(seed)
-    total = len(lesson.plan.steps)
-    seen = 0
-    while not lesson.done:
-        seen += 1
-        t = lesson.tutor
-        assert t.counter() == f"{seen} of {total}"
-        assert f">{seen} of {total}<" in lesson.heading.value
-        assert t.text()
-        state = lesson.match.state
-        accepted = t.accepted()
-        spot = lesson.board.view.spotlight
-        if t.step.waits:
-            assert accepted, f"seed {seed}: step {seen} accepts nothing"
-            legal = set(state.legal_actions(t.seat))
-            assert set(accepted) <= legal
-            paths = lesson.match.game.click_paths(state, t.seat)
-            # Backyard picks a move with one click: the spotlight is the accepted paths.
-            assert {(target,) for target in spot} == {paths[a] for a in accepted}
-            assert lesson.next_button.disabled  # a waiting step is passed by a move
-        else:
-            assert accepted == [] and spot in (None, [])
-        save, position, index = state.to_json(), lesson.match.position, t.index
-        if t.step.waits:
-            wrong = _wrong_move(lesson, rng)
-        elif t.seat in state.actors():
-            wrong = state.legal_actions(t.seat)[0]  # a move, but this step is to read
-        else:
-            wrong = Play(sorted(state.game.card_set)[0], False)
-        hint = lesson.attempt(wrong)
-        assert ("Hint: " in hint) if t.step.waits else hint.startswith("Nothing was played")
-        assert lesson.match.state.to_json() == save
-        assert lesson.match.position == position and t.index == index
-        assert lesson.hint_box.layout.display == "block" and lesson.hint_box.value
-        lesson.show_me()
-        assert lesson.hint_box.layout.display == "none"
-    assert seen == total
-    assert lesson.match.state.is_terminal()
-    assert lesson.done_box.layout.display == "block"
-    assert lesson.full_button.layout.display != "none"
+    run_lesson("backyard", seed)
 
 
 def test_two_thirds_of_the_steps_wait_for_a_move():

@@ -11,7 +11,7 @@ fewest bees), the odds of a bee against a count of the bees outside the bag (Com
 from __future__ import annotations
 
 import pytest
-from tl_lesson_run import run_diner_lesson
+from tl_lesson_run import run_lesson
 
 import treehouse_lab as tl
 from treehouse_lab.games.diner.actions import AssignBee, ChooseShelf, MoveOrder
@@ -25,7 +25,7 @@ BEES = 22  # Components: "22 bees ('Save the Bees' module)"
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_lesson_runs_to_the_end_for_any_deal(seed):
-    run_diner_lesson(LESSON, seed)
+    run_lesson(LESSON, seed)
 
 
 def test_two_thirds_of_the_steps_wait_the_bot_teaches_and_the_rules_are_cited():

@@ -1,6 +1,7 @@
 """The Treehouse Diner lesson, run to the end for 20 deals (the issue's required test).
 
-For every step of every seed: the spotlit targets are exactly the first clicks of the moves
+For every step of every seed (tests/support/tl_lesson_run.py, the run every lesson's test
+shares): the spotlit targets are exactly the first clicks of the moves
 the step accepts, the step accepts only legal moves, and a random wrong move gets a hint
 and changes nothing. Plus the odds before the first draw against a count of the
 ingredients outside the bag (the rulebook's Components minus what is on the table).
@@ -8,12 +9,10 @@ ingredients outside the bag (the rulebook's Components minus what is on the tabl
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from tl_lesson_run import run_lesson
 
 import treehouse_lab as tl
-from treehouse_lab.games.diner.actions import FinishAssigning, MoveOrder, Place, TakeOrder
 from treehouse_lab.games.diner.lessons import rule_id
 from treehouse_lab.lessons import plan
 
@@ -24,57 +23,9 @@ COMPONENTS = {"dandelion": 20, "acorn": 18, "blueberry": 16, "radish": 14, "mush
               "daisy": 10}
 
 
-def _wrong_move(lesson, rng: random.Random):
-    """A random legal move the step does not accept; else a move the engine refuses."""
-    state = lesson.match.state
-    seat = lesson.tutor.seat
-    accepted = set(lesson.tutor.accepted())
-    legal = state.legal_actions(seat) if seat in state.actors() else []
-    others = [a for a in legal if a not in accepted]
-    if others:
-        return rng.choice(others)
-    refused = [a for a in (FinishAssigning(), TakeOrder("no-such-order"),
-                           MoveOrder("no-such-order", 3), Place("no-such-order", "acorn"))
-               if a not in legal]
-    return rng.choice(refused)
-
-
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_lesson_runs_to_the_end_for_any_deal(seed):
-    lesson = tl.Lesson("diner", seed=seed, show_delay=0)
-    rng = random.Random(seed)
-    total = len(lesson.plan.steps)
-    numbers = []
-    while not lesson.done:
-        t = lesson.tutor
-        numbers.append(t.number)
-        assert t.counter() == f"{t.number} of {total}"
-        assert t.text()
-        state = lesson.match.state
-        accepted = t.accepted()
-        spot = lesson.board.view.spotlight
-        if t.step.waits:
-            assert accepted, f"seed {seed}: step {t.number} accepts nothing"
-            assert set(accepted) <= set(state.legal_actions(t.seat))
-            paths = lesson.match.game.click_paths(state, t.seat)
-            # A Diner move may take two clicks: the spotlight is the accepted first clicks.
-            assert set(spot) == {paths[a][0] for a in accepted}
-            assert lesson.next_button.disabled
-        else:
-            assert accepted == [] and spot in (None, [])
-        save, position, index = state.to_json(), lesson.match.position, t.index
-        if t.step.waits:
-            hint = lesson.attempt(_wrong_move(lesson, rng))
-            assert "Hint: " in hint
-        else:
-            hint = lesson.attempt(FinishAssigning())
-            assert hint.startswith("Nothing was played")
-        assert lesson.match.state.to_json() == save
-        assert lesson.match.position == position and t.index == index
-        lesson.show_me()
-    # every step was shown, in order (a step may stay for several moves)
-    assert sorted(set(numbers)) == list(range(1, total + 1))
-    assert numbers == sorted(numbers)
+    run_lesson("diner", seed)
 
 
 def test_two_thirds_of_the_steps_wait_and_the_bot_teaches():

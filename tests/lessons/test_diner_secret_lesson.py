@@ -8,7 +8,7 @@ chili against a count of the chilis outside the bag (Components: 8 chilis).
 from __future__ import annotations
 
 import pytest
-from tl_lesson_run import run_diner_lesson
+from tl_lesson_run import run_lesson
 
 import treehouse_lab as tl
 from treehouse_lab.games.diner.actions import PlacePlate, PlayAction, TakeOrder
@@ -22,7 +22,7 @@ CHILIS = 8  # Components: "8 Chilis ('Secret Ingredient' module)"
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_lesson_runs_to_the_end_for_any_deal(seed):
-    run_diner_lesson(LESSON, seed)
+    run_lesson(LESSON, seed)
 
 
 def test_two_thirds_of_the_steps_wait_the_bot_teaches_and_the_rules_are_cited():

@@ -1,6 +1,7 @@
 """The Treehouse (pyramids) lesson, run to the end for 20 deals (the issue's required test).
 
-For every step of every seed: the spotlit targets are exactly the first clicks of the moves
+For every step of every seed (tests/support/tl_lesson_run.py, the run every lesson's test
+shares): the spotlit targets are exactly the first clicks of the moves
 the step accepts, the step accepts only legal moves, and a wrong move (a legal one the step
 does not want, else a move the engine refuses) gets a hint and changes nothing. The odds
 sentences are checked against a count made here from the arrangement model's results
@@ -9,10 +10,10 @@ sentences are checked against a count made here from the arrangement model's res
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
+from tl_lesson_run import run_lesson
 
 import treehouse_lab as tl
 from treehouse_lab.games.pyramids import results
@@ -25,51 +26,9 @@ SEEDS = range(20)
 LESSON = "treehouse"
 
 
-def _wrong_move(lesson, rng: random.Random):
-    """A random legal move the step does not accept; else a move the engine refuses."""
-    state = lesson.match.state
-    seat = lesson.tutor.seat
-    accepted = set(lesson.tutor.accepted())
-    legal = set(state.legal_actions(seat)) if seat in state.actors() else set()
-    others = sorted(legal - accepted, key=str)
-    if others:
-        return rng.choice(others)
-    plays = sorted(set(state.game.table.all_plays()) - legal, key=str)
-    return rng.choice(plays)
-
-
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_lesson_runs_to_the_end_for_any_deal(seed):
-    lesson = tl.Lesson(LESSON, seed=seed, show_delay=0)
-    rng = random.Random(seed)
-    total = len(lesson.plan.steps)
-    seen = 0
-    while not lesson.done:
-        seen += 1
-        t = lesson.tutor
-        assert t.counter() == f"{seen} of {total}"
-        assert t.text()
-        state = lesson.match.state
-        accepted = t.accepted()
-        spot = lesson.board.view.spotlight
-        if t.step.waits:
-            assert accepted, f"seed {seed}: step {seen} accepts nothing"
-            assert set(accepted) <= set(state.legal_actions(t.seat))
-            paths = lesson.match.game.click_paths(state, t.seat)
-            # A move is two clicks (a pass one): the spotlight is their first clicks.
-            assert set(spot) == {paths[a][0] for a in accepted}
-            assert lesson.next_button.disabled
-        else:
-            assert accepted == [] and spot in (None, [])
-        save, position, index = state.to_json(), lesson.match.position, t.index
-        wrong = _wrong_move(lesson, rng) if t.step.waits else Pass()
-        hint = lesson.attempt(wrong)
-        assert ("Hint: " in hint) if t.step.waits else hint.startswith("Nothing was played")
-        assert lesson.match.state.to_json() == save
-        assert lesson.match.position == position and t.index == index
-        lesson.show_me()
-    assert seen == total
-    assert lesson.done_box.layout.display == "block"
+    run_lesson(LESSON, seed)
 
 
 def test_two_thirds_of_the_steps_wait_and_each_cites_a_rulebook_section():
