@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...lessons.accepts import first_of, kind, where, which
 from ...lessons.odds import chance_odds, counted_odds
+from ...lessons.scores import score_rows
 from ...lessons.steps import Do, LessonPlan, Read
 from .actions import Draw, Play
 from .counting import unseen_cards
@@ -258,11 +259,9 @@ def _scores(s: BackyardState, seat: int) -> str:
     from .render import outcome_text
 
     g = s.game
-    rows = []
-    for p, sc in enumerate(s.scores()):
-        who = "You" if p == seat else g.player_name(p)
-        rows.append(f"{who}: {sc['floors']} for the floors + {sc['run']} for the run + "
-                    f"{sc['achievement']} for the achievement = {sc['total']}")
+    rows = score_rows(s, seat, lambda p, sc: (
+        f"{sc['floors']} for the floors + {sc['run']} for the run + "
+        f"{sc['achievement']} for the achievement = {sc['total']}"))
     start = g.player_name(s.start_player) if s.start_player is not None else "nobody"
     return ("The game ends when everyone has built "
             f"{g.cards_each} cards (Game End). Add up the numbers of all your floors, then "

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...lessons.accepts import first_of, kind, where, which
 from ...lessons.odds import fraction
+from ...lessons.scores import score_rows
 from ...lessons.steps import Do, LessonPlan, Read, Teaches
 from .actions import (
     ChooseShelf,
@@ -364,12 +365,9 @@ SYMBOLS_ON_ORDERS = Teaches("diner/symbol-overview", "the order you take has an 
 
 def _scores(s: DinerState, seat: int) -> str:
     g = s.game
-    rows = []
-    for p, sc in enumerate(s.scores()):
-        who = "You" if p == seat else g.player_name(p)
-        rows.append(f"{who}: {sc['orders']} for {len(s.delivered(p))} delivered orders "
-                    f"{'+' if sc['mood'] >= 0 else '-'} {abs(sc['mood'])} for the mood = "
-                    f"{sc['total']}")
+    rows = score_rows(s, seat, lambda p, sc: (
+        f"{sc['orders']} for {len(s.delivered(p))} delivered orders "
+        f"{'+' if sc['mood'] >= 0 else '-'} {abs(sc['mood'])} for the mood = {sc['total']}"))
     return ("End of the Game: it is triggered when someone has delivered "
             f"{g.end_after} orders (with {g.players} helpers), and the round is played to "
             "the end so that everyone has had the same number of turns. Then add up the "

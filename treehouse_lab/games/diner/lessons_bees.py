@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...lessons.accepts import first_of, kind, where, which
+from ...lessons.scores import score_rows
 from ...lessons.steps import Do, LessonPlan, Read
 from .actions import AnnounceChallenge, AssignBee, ChooseShelf, MoveOrder
 from .lessons_common import (
@@ -148,13 +149,9 @@ def _last_turn(s: DinerState, seat: int) -> str:
 
 
 def _bees_scores(s: DinerState, seat: int) -> str:
-    g = s.game
-    rows = []
-    for p, sc in enumerate(s.scores()):
-        who = "You" if p == seat else g.player_name(p)
-        rows.append(f"{who}: {sc['orders']} for orders + {sc['mood']} for mood + "
-                    f"{sc['bees']} for saved bees + {sc['bee_bonus']} most-bees bonus = "
-                    f"{sc['total']}")
+    rows = score_rows(s, seat, lambda p, sc: (
+        f"{sc['orders']} for orders + {sc['mood']} for mood + {sc['bees']} for saved bees + "
+        f"{sc['bee_bonus']} most-bees bonus = {sc['total']}"))
     return ("End of the game (here after round " f"{ROUNDS}). Add up the points of your "
             "delivered orders and your mood, as in the basic game (the Challenges you "
             "announced are in your mood). Save the Bees adds: 1 point for each bee in your "

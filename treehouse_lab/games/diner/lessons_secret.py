@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...lessons.accepts import first_of, kind, where, which
+from ...lessons.scores import score_rows
 from ...lessons.steps import Do, LessonPlan, Read
 from .actions import Place, PlacePlate, PlayAction, TakeOrder
 from .lessons_common import (
@@ -198,12 +199,8 @@ def _chili_last(s: DinerState, seat: int) -> str:
 
 
 def _chili_scores(s: DinerState, seat: int) -> str:
-    g = s.game
-    rows = []
-    for p, sc in enumerate(s.scores()):
-        who = "You" if p == seat else g.player_name(p)
-        rows.append(f"{who}: {sc['orders']} for orders + {sc['mood']} for mood = "
-                    f"{sc['total']}")
+    rows = score_rows(s, seat, lambda p, sc: (
+        f"{sc['orders']} for orders + {sc['mood']} for mood = {sc['total']}"))
     return (f"End of the game (here after round {ROUNDS}). Secret Ingredient keeps the basic "
             "scoring: the points of your delivered orders (Chili orders and Soup Stews "
             "included) plus your mood. Unplayed Action cards score nothing. "
