@@ -1,5 +1,6 @@
 """A lesson run through Show me to its end with every step checked (the issue's required
-lesson test), shared by every lesson's test file in tests/lessons.
+lesson test), and the checks of a lesson's plan (``check_plan``), shared by every lesson's
+test file in tests/lessons.
 
 At every step: the counter and the heading, a text; a waiting step accepts legal moves
 only, the learner alone is left to act (the bots of a simultaneous node acted first), and
@@ -29,6 +30,12 @@ from treehouse_lab.games.backyard import actions as backyard
 from treehouse_lab.games.diner import actions as diner
 from treehouse_lab.games.magical import actions as magical
 from treehouse_lab.games.pyramids import actions as pyramids
+from treehouse_lab.lessons import LessonPlan, plan
+from treehouse_lab.rules_index import indexes
+
+#: The title each game's lessons cite its rulebook by (with the section: "Title, 'Section'")
+BOOKS = {"diner": "Treehouse Diner rulebook", "backyard": "Backyard Builders Treehouse rulebook",
+         "magical": "Magical Treehouse Rulebook", "pyramids": "Treehouse Rulebook"}
 
 
 @dataclass(frozen=True)
@@ -111,6 +118,24 @@ def _refuses(lesson, move, waits: bool) -> None:
     assert lesson.match.state.to_json() == save
     assert lesson.match.position == position and t.index == index
     assert lesson.hint_box.layout.display == "block" and lesson.hint_box.value
+
+
+def check_plan(lesson_id: str, bot: str) -> tuple[LessonPlan, tl.Match]:
+    """The plan every lesson keeps to: two thirds of the steps wait for a move; each step
+    cites its game's rulebook by title and section (no path, nothing of ``shared``) with a
+    rule_id its game's rules index knows; every other seat is the teaching bot ``bot``.
+    Returns the plan and a lesson's match (seed 1) for the test's own checks."""
+    p = plan(lesson_id)
+    assert 3 * sum(s.waits for s in p.steps) >= 2 * len(p.steps)
+    index = indexes([p.game])[p.game]
+    for step in p.steps:
+        assert step.rule.startswith(f"{BOOKS[p.game]}, '"), step.rule
+        assert "shared" not in step.rule and "/" not in step.rule
+        assert step.rule_id.startswith(f"{p.game}/") and step.rule_id in index, step.rule_id
+    match = tl.Lesson(lesson_id, seed=1, show_delay=0).match
+    assert p.bot == bot
+    assert {match.seat(q) for q in range(match.game.players) if q != p.seat} == {bot}
+    return p, match
 
 
 def run_lesson(lesson_id: str, seed: int) -> list[int]:
