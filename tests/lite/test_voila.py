@@ -5,17 +5,13 @@ real Voila server and kernel, the page's live board draws and a click on it play
 
 from __future__ import annotations
 
-import os
 import shutil
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
-from tl_board_helpers import jupyter_environment
 from tl_text_sizes import MEASURE, assert_readable
+from tl_voila import voila_server
 
 import treehouse_lab as tl
 from treehouse_lab.registry import game_class
@@ -26,56 +22,20 @@ NOTEBOOK = "backyard-builders.ipynb"  # the one the README links as a Voila app
 TUTORIALS = {"backyard": "backyard-builders.ipynb", "diner": "treehouse-diner.ipynb",
              "magical": "magical-treehouse.ipynb", "pyramids": "treehouse.ipynb"}
 LAPTOP = {"width": 1366, "height": 768}
-START_LIMIT_S = 60
 RENDER_LIMIT_MS = 240_000
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def voila_url(tmp_path_factory):
-    """Voila on 127.0.0.1 serving a temporary folder with a copy of each tutorial (an app
-    is at ``voila/render/<notebook>``). The kernel imports this checkout's
-    ``treehouse_lab`` (``PYTHONPATH``), as the Lite site's wheel is built from it, and
-    every Jupyter folder is in the temporary directory."""
+    """Voila (``tl_voila.voila_server``) serving a temporary folder with a copy of each
+    tutorial (an app is at ``voila/render/<notebook>``)."""
     base = tmp_path_factory.mktemp("voila")
     for name in TUTORIALS.values():
         shutil.copy(ROOT / "notebooks" / name, base / name)
-    env = jupyter_environment(base / "jupyter-state")
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    port = _free_port()
-    log = open(base / "voila.log", "wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(base), "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1"],
-        cwd=base, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    try:
-        deadline = time.monotonic() + START_LIMIT_S
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("Voila did not start:\n"
-                                       + (base / "voila.log").read_text()[-3000:]) from None
-                time.sleep(0.3)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=5)
-        log.close()
+    with voila_server(base) as url:
+        yield url
 
 
 def test_voila_app_board_plays_a_click(browser, voila_url, figures, board_in):
