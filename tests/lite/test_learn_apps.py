@@ -131,3 +131,21 @@ def test_lesson_app_in_voila(browser, learn_url, screenshots, figures, lesson_id
     finally:
         context.close()
 
+
+def test_lesson_app_on_the_offline_site(lite_page, screenshots, figures):
+    """One lesson on the offline site (JupyterLite's REPL at the app's address, no
+    server but a static one, nothing from the internet)."""
+    page = lite_page.page
+    page.set_viewport_size(dict(LAPTOP))
+    t0 = time.monotonic()
+    page.goto(f"{lite_page.url}/{_tool().offline_url(OFFLINE)}")
+    lesson = LessonPage(page, page.locator(LESSON).first)
+    lesson.wait_drawn(timeout=RENDER_LIMIT_MS)
+    figures[f"offline learn-{OFFLINE}: page to lesson drawn (s)"] = round(
+        time.monotonic() - t0, 1)
+    page.mouse.move(0, 0)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(screenshots / f"learn-{OFFLINE}-offline.png"),
+                    animations="disabled")
+    _learn_as_an_app(page, lesson)
+    lite_page.offline.check()
