@@ -1,8 +1,10 @@
 """The lessons as cells in JupyterLab (issue item 5): each app notebook in
 ``notebooks/learn/`` runs in a real JupyterLab, answers one wrong (dimmed) click with a
 hint and an unchanged position, and is completed by clicking only the spotlit targets and
-Next. The same learner in Voila, with the app's first-screen checks: tests/lite/
-test_learn_apps.py."""
+Next. Each is played on the first seed whose deal dims a target on the learner's path
+(tests/support/tl_lesson_seed.py: seed 0 for all but the Treehouse lesson, whose seed-0
+deal accepts every legal move at every step). The same learner in Voila, with the app's
+first-screen checks: tests/lite/test_learn_apps.py."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from pathlib import Path
 import pytest
 from tl_lab_page import run_notebook
 from tl_lesson_page import LESSON, LessonPage
+from tl_lesson_seed import dimming_seed, seeded_app
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted(p.stem.removeprefix("learn-")
@@ -19,20 +22,11 @@ LESSONS = sorted(p.stem.removeprefix("learn-")
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def _lesson(lesson_id: str):
-    """The lesson's parameter. The Treehouse lesson spotlights every legal move at each
-    step of its deal (seed 0): no target is dimmed, so the wrong click the issue asks for
-    cannot be made until a step of it accepts less than every move (strict: it fails
-    as soon as one does, so the mark is taken off)."""
-    if lesson_id == "treehouse":
-        return pytest.param(lesson_id, marks=pytest.mark.xfail(
-            strict=True, reason="the Treehouse lesson dims no target: no wrong click"))
-    return lesson_id
-
-
-@pytest.mark.parametrize("lesson_id", [_lesson(i) for i in LESSONS])
+@pytest.mark.parametrize("lesson_id", LESSONS)
 def test_lesson_in_jupyterlab(page, lab, lesson_id):
-    panel = run_notebook(page, lab, f"learn/learn-{lesson_id}.ipynb")
+    learn = lab.notebooks / "learn"
+    app = seeded_app(learn / f"learn-{lesson_id}.ipynb", learn, dimming_seed(lesson_id))
+    panel = run_notebook(page, lab, f"learn/{app.name}")
     lesson = LessonPage(page, page.locator(f"[id='{panel}'] {LESSON}").first)
     lesson.wait_drawn()
     run = lesson.complete(wrong_click=True)

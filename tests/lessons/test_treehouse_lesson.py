@@ -14,6 +14,7 @@ import re
 
 import pytest
 from tl_lesson_run import check_plan, run_lesson
+from tl_lesson_seed import dimmed_step, dimming_seed
 
 import treehouse_lab as tl
 from treehouse_lab.games.pyramids import results
@@ -142,3 +143,28 @@ def test_match_restart_takes_a_new_seed_and_checks_it():
     assert match.seed == 9 and match.position == 0
     with pytest.raises(tl.RuleError, match="seed"):
         match.restart(seed="x")
+
+
+def test_the_app_seed_dims_a_target_at_a_winning_roll():
+    """The deal the browser tests play the app on (tests/support/tl_lesson_seed.py): the
+    page's learner, walked here in Python, meets a step that spotlights only the winning
+    moves and dims another clickable target, which the browser tests then click wrongly.
+    Seed 0's deal never does (every step accepts every legal move there)."""
+    assert dimmed_step(LESSON, 0) is None
+    seed = dimming_seed(LESSON)
+    counter = dimmed_step(LESSON, seed)
+    assert counter is not None
+    lesson = tl.Lesson(LESSON, seed=seed, show_delay=0)
+    b = lesson.board
+    while lesson.tutor.counter() != counter or not b.view.spotlight:
+        spot = b.view.spotlight
+        if not spot:
+            lesson.next()
+            continue
+        drawn = re.findall(r'data-target="([^"]+)"', b.view.svg)
+        b.click(next(t for t in drawn if t in spot and t not in b.selection))
+    s, seat = lesson.tutor.state, lesson.tutor.seat
+    accepted = set(lesson.tutor.accepted())
+    assert accepted < set(s.legal_actions(seat))
+    assert all(s.child(a, by=seat).winners() == [seat] for a in accepted)
+    assert set(b.targets()) - set(b.view.spotlight)

@@ -2,7 +2,10 @@
 ``notebooks/learn/`` opens in a real Voila on a 1366x768 laptop screen, says nothing of
 cells, Shift+Enter or Python, shows the lesson panel and then the first spotlit target
 with no scrolling, answers one wrong (dimmed) click with a hint and an unchanged position,
-and is completed by clicking only the spotlit targets and Next.
+and is completed by clicking only the spotlit targets and Next. Each is played on the
+first seed whose deal dims a target on the learner's path (tests/support/tl_lesson_seed.py:
+seed 0 for all but the Treehouse lesson, whose seed-0 deal accepts every legal move at
+every step), from a copy of the app that opens its lesson on that seed.
 
 The same learner (``tl_lesson_page.LessonPage``) is driven in JupyterLab by
 tests/browser/test_learn_lab.py. With ``TL_SAVE_SCREENSHOTS=1`` each app's first screen
@@ -18,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from tl_lesson_page import CODE_WORDS, LESSON, LessonPage
+from tl_lesson_seed import dimming_seed, seeded_app
 from tl_voila import voila_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,25 +36,14 @@ OFFLINE = "backyard"  # the lesson played on the offline site (building it takes
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def _lesson(lesson_id: str):
-    """The lesson's parameter. The Treehouse lesson spotlights every legal move at each
-    step of its deal (seed 0): no target is dimmed, so the wrong click the issue asks for
-    cannot be made until a step of it accepts less than every move (strict: it fails
-    as soon as one does, so the mark is taken off)."""
-    if lesson_id == "treehouse":
-        return pytest.param(lesson_id, marks=pytest.mark.xfail(
-            strict=True, reason="the Treehouse lesson dims no target: no wrong click"))
-    return lesson_id
-
-
 @pytest.fixture(scope="module")
-def learn_url(tmp_path_factory):
-    """Voila serving a copy of ``notebooks/learn/``."""
+def learn_site(tmp_path_factory):
+    """Voila serving a copy of ``notebooks/learn/``: (its address, the folder)."""
     base = tmp_path_factory.mktemp("voila-learn")
     for path in LEARN.glob("learn-*.ipynb"):
         shutil.copy(path, base / path.name)
     with voila_server(base) as url:
-        yield url
+        yield url, base
 
 
 def _tool():
@@ -61,11 +54,14 @@ def _tool():
     return module
 
 
-def _open(browser, learn_url, lesson_id: str):
+def _open(browser, learn_site, lesson_id: str):
+    """The app of ``lesson_id`` on its seed (the module docstring), in a laptop's page."""
+    url, base = learn_site
+    app = seeded_app(base / f"learn-{lesson_id}.ipynb", base, dimming_seed(lesson_id))
     context = browser.new_context(viewport=dict(LAPTOP), device_scale_factor=1)
     page = context.new_page()
     page.set_default_timeout(60_000)
-    page.goto(f"{learn_url}voila/render/learn-{lesson_id}.ipynb", timeout=RENDER_LIMIT_MS)
+    page.goto(f"{url}voila/render/{app.name}", timeout=RENDER_LIMIT_MS)
     lesson = LessonPage(page, page.locator(LESSON).first)
     lesson.wait_drawn(timeout=RENDER_LIMIT_MS)
     page.mouse.move(0, 0)
@@ -118,10 +114,10 @@ def _learn_as_an_app(page, lesson: LessonPage) -> None:
     assert errors.count() == 0, errors.first.text_content()
 
 
-@pytest.mark.parametrize("lesson_id", [_lesson(i) for i in LESSONS])
-def test_lesson_app_in_voila(browser, learn_url, screenshots, figures, lesson_id):
+@pytest.mark.parametrize("lesson_id", LESSONS)
+def test_lesson_app_in_voila(browser, learn_site, screenshots, figures, lesson_id):
     t0 = time.monotonic()
-    context, page, lesson = _open(browser, learn_url, lesson_id)
+    context, page, lesson = _open(browser, learn_site, lesson_id)
     try:
         figures[f"voila learn-{lesson_id}: page to lesson drawn (s)"] = round(
             time.monotonic() - t0, 1)
