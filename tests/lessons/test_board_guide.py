@@ -3,6 +3,9 @@ vetoed click that changes nothing; on the toy race, whose moves take one or two 
 
 from __future__ import annotations
 
+import re
+
+import pytest
 import tl_toygame as toy
 
 import treehouse_lab as tl
@@ -84,3 +87,48 @@ def test_an_empty_acceptance_dims_every_target():
     b = board(guide)
     assert b.view.spotlight == [] and b.targets()
     assert b.click("roll") == "Not that one: follow the spotlight."
+
+
+# -- the status line under a lesson (its Step and Autoplay controls are hidden) -----------
+
+def _status(b: tl.Board) -> str:
+    return re.sub(r"<[^>]+>", " ", b.controls.status.value)
+
+
+def _board_words(text: str) -> list[str]:
+    """What a lesson's status line must not say: the hidden controls, the match's steps."""
+    return re.findall(r"\bStep or Autoplay\b|\bAutoplay\b|\bStep\b|\bstep \d+", text)
+
+
+def test_a_plain_board_sends_the_reader_to_step_and_numbers_the_match():
+    b = tl.Board("pyramids", seed=3, bots={1: "pyramids-solo"}, autorun=False)
+    assert b.match.state.is_chance_node()  # the first roll waits for Step
+    assert _board_words(_status(b)) == ["step 0", "Step or Autoplay"]
+
+
+@pytest.mark.parametrize("lesson_id", ["treehouse", "backyard"])
+def test_a_lessons_status_line_never_speaks_of_step_or_autoplay(lesson_id):
+    """Every step of the lesson, played by Show me (Next on the steps to read): the status
+    line says what the lesson waits for, never the hidden Step or Autoplay, nor the match's
+    step number beside the lesson's own counter."""
+    lesson = tl.Lesson(lesson_id, seed=3, show_delay=0)
+    seen = []
+    while not lesson.done:
+        text = _status(lesson.board)
+        seen.append(text)
+        assert not _board_words(text), (lesson.tutor.counter(), text)
+        lesson.show_me()
+    assert not _board_words(_status(lesson.board)), _status(lesson.board)
+    assert any("press Next" in t for t in seen)  # a step to read says so
+    # The log keeps the match's numbering.
+    assert re.search(r'<span class="tl-n">\d+\.</span>', lesson.board.controls.log.value)
+
+
+def test_a_guide_may_say_the_status_line_itself():
+    guide = StubGuide(lambda s, p: None)
+    guide.status = lambda state: "Press Next: the die is rolled."
+    b = board(guide)
+    assert _status(b).strip() == "Press Next: the die is rolled."
+    guide.status = lambda state: 1 / 0  # a failing hook: the board's own line
+    b.refresh()
+    assert "Your move" in _status(b)

@@ -43,7 +43,7 @@ from ..registry import load_game
 from . import navigation
 from .controls import HOT_SEAT, HUMAN, Controls
 from .explain import EXPLAIN_LIMIT, explanation_html
-from .guide import Guide, refusal, spot_selector
+from .guide import Guide, guide_status, refusal, spot_selector
 from .screen import Screen
 from .selection import Selector
 from .status import log_html, turn_text
@@ -474,10 +474,21 @@ class Board(widgets.VBox):
         msg = f'<div class="tl-message">{html.escape(self._message)}</div>' if self._message else ""
         self.controls.status.value = f'<div class="tl-turn">{self._turn_text()}</div>{msg}'
 
+    @property
+    def stepping(self) -> bool:
+        """Whether the Step control is on show (a lesson hides it: it moves the match
+        itself). Only then does the status line send the reader to Step or Autoplay and
+        number the match's steps."""
+        return self.controls.step.layout.display != "none"
+
     def _turn_text(self, plain: bool = False) -> str:
+        said = guide_status(self.guide, self.state)  # the guide's words, if it has any
+        if said:
+            return said if plain else html.escape(said)
         # The selector belongs to the picture: it says nothing about a position drawn elsewhere.
         clickable = bool(self._selector) or self._drawn_state is not self.state
-        return turn_text(self.match, self._screen, clickable, self.selection, plain)
+        return turn_text(self.match, self._screen, clickable, self.selection, plain,
+                         stepping=self.stepping)
 
 
 class _Notice(Exception):

@@ -12,6 +12,10 @@ stay generic over them as it is over games:
   the coach's sentence and changes nothing; a spotlit move is handed to the coach to play,
   so that what follows it (bots, chance, the next step) is the coach's to tell.
 
+* **status** (optional): the guide's own sentence for the board's status line, where the
+  board's would be wrong for it (a lesson paused on a step to read: "press Next", not the
+  board's hidden Step button); None or no such method: the board's own line.
+
 A board without a guide behaves exactly as before.
 """
 
@@ -36,6 +40,19 @@ class Guide(Protocol):
 
     def play(self, action: Action, seat: int) -> str:
         """Play an accepted ``action`` for ``seat``; return the sentence to show."""
+
+
+def guide_status(guide: Guide | None, state: State) -> str:
+    """The guide's status line for ``state`` (its optional ``status`` method), or "" for
+    the board's own. A failing hook says nothing: the board's line is shown instead."""
+    hook = getattr(guide, "status", None)
+    if hook is None:
+        return ""
+    try:
+        said = hook(state)
+    except Exception:  # noqa: BLE001 - a guide bug must not kill the board
+        return ""
+    return str(said) if said else ""
 
 
 def spotlit_paths(paths: Mapping[Action, tuple[str, ...]],
@@ -78,4 +95,4 @@ def refusal(guide: Guide | None, spot: Selector | None, selector: Selector,
     return guide.vet(state, acting, leads_to)
 
 
-__all__ = ["Guide", "refusal", "spot_selector", "spotlit_paths"]
+__all__ = ["Guide", "guide_status", "refusal", "spot_selector", "spotlit_paths"]

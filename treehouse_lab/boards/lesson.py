@@ -65,6 +65,14 @@ class _LessonGuide:
         # it ends with the new step: a screen reader hears what happened, then what next.
         return " ".join([*self.lesson.tutor.followed, self.lesson.step_sentence()])
 
+    def status(self, state: State) -> str | None:
+        """The board's status line on a step to read and once the lesson is over: the
+        step's hint ("press Next to go on"), as the match waits for Next, not for the
+        hidden Step button; on a step that waits for a move, the board's own line."""
+        tutor = self.lesson.tutor
+        step = tutor.step
+        return tutor.hint() if step is None or not step.waits else None
+
 
 def _button(description: str, tooltip: str, cls: str) -> widgets.Button:
     b = widgets.Button(description=description, tooltip=tooltip,

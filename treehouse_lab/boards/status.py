@@ -24,18 +24,22 @@ from .wording import names, renderer_hook, sentence
 
 
 def turn_text(match: Match, screen: Screen, clickable: bool, selection: Sequence[str],
-              plain: bool = False) -> str:
+              plain: bool = False, stepping: bool = True) -> str:
     """Who may act now, for the status line: everyone, humans and bots, by name.
     ``clickable`` is whether the picture on show offers moves to click; ``selection`` the
-    targets picked so far; ``plain`` leaves out the HTML."""
+    targets picked so far; ``plain`` leaves out the HTML. ``stepping`` says whether the
+    board's Step and Autoplay controls are on show: where something else moves the match
+    (a lesson hides them and counts its own steps), the line neither sends the reader to
+    them nor numbers the match's steps (the log keeps its numbering)."""
     s, game = match.state, match.game
     b = (lambda t: t) if plain else (lambda t: f"<b>{html.escape(t)}</b>")
     esc = (lambda t: t) if plain else html.escape
-    step = "" if plain else f'<span class="tl-step">step {match.position}</span> '
+    step = "" if plain or not stepping else f'<span class="tl-step">step {match.position}</span> '
+    press = ": press Step or Autoplay" if stepping else ""
     if s.is_terminal():
         return step + game_over_text(game, s)
     if s.is_chance_node():
-        return step + "Chance to act: press Step or Autoplay."
+        return step + f"Chance to act{press}."
     humans, bots = match.humans_to_act(), match.bots_to_act()
     acting = screen.acting()
     parts = []
@@ -58,7 +62,7 @@ def turn_text(match: Match, screen: Screen, clickable: bool, selection: Sequence
     if bots:
         who = " and ".join(b(f"{game.player_name(p)} (bot)") for p in bots)
         verb = "is" if len(bots) == 1 else "are"
-        parts.append(f"{who} {verb} thinking: press Step or Autoplay")
+        parts.append(f"{who} {verb} thinking{press}")
     return step + "; ".join(parts) + "."
 
 
