@@ -142,18 +142,16 @@ class LessonPage:
         raise AssertionError(f"no step spotlit anything in {limit} steps")
 
     def press_next(self) -> None:
-        before = (self.counter(), self.view.get_attribute("data-version"))
+        """Press Next and wait for its answer to be whole. Why the board's version and not
+        the counter: every gesture of the lesson redraws the panel first and the board last
+        (``Lesson._update``), and comm messages arrive in order, so a new picture means the
+        panel is new too; the counter changes first, and the Next button's state arrives
+        after it (pressing again on the stale state once timed out on a disabled Next)."""
+        before = self.view.get_attribute("data-version")
         self.root.locator(".tl-lesson-next").click()
         self.page.wait_for_function(
-            """([root, view, before]) => {
-                const step = root.querySelector('.tl-lesson-step');
-                const done = root.querySelector('.tl-lesson-done');
-                return (step && step.textContent.trim() !== before[0])
-                    || (done && done.offsetParent !== null)
-                    || view.dataset.version !== before[1];
-            }""",
-            arg=[self.root.element_handle(), self.view.element_handle(), list(before)],
-            timeout=WAIT_MS)
+            "([view, before]) => view.dataset.version !== before",
+            arg=[self.view.element_handle(), before], timeout=WAIT_MS)
         self.idle()
 
     def wrong_click(self) -> tuple[str, tuple[str, str], tuple[str, str]]:
