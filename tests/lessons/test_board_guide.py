@@ -132,3 +132,27 @@ def test_a_guide_may_say_the_status_line_itself():
     guide.status = lambda state: 1 / 0  # a failing hook: the board's own line
     b.refresh()
     assert "Your move" in _status(b)
+
+
+# -- Explain under a lesson (its Step control is hidden) ------------------------------
+
+def _explained(b: tl.Board) -> str:
+    b.controls.explain.click()
+    return re.sub(r"<[^>]+>", " ", b.controls.explanation.value)
+
+
+def test_a_plain_boards_explain_at_a_chance_point_sends_the_reader_to_step():
+    b = tl.Board("pyramids", seed=3, bots={1: "pyramids-solo"}, autorun=False)
+    assert b.match.state.is_chance_node()
+    assert "press Step or Autoplay" in _explained(b)
+
+
+@pytest.mark.parametrize("lesson_id", ["treehouse", "diner"])
+def test_a_lessons_explain_at_a_chance_point_speaks_of_next_not_step(lesson_id):
+    """The lesson's first step waits before the first roll (a chance point): Explain says
+    there is nothing to choose and to press Next, never the hidden Step or Autoplay."""
+    lesson = tl.Lesson(lesson_id, seed=0, show_delay=0)
+    assert lesson.match.state.is_chance_node() and not lesson.tutor.step.waits
+    text = _explained(lesson.board)
+    assert not _board_words(text), text
+    assert "press Next" in text and "nothing for you to choose" in text

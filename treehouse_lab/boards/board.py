@@ -304,8 +304,10 @@ class Board(widgets.VBox):
         return ""
 
     def _explain_html(self) -> str:
+        # Under a guide that hides Step (a lesson), the guide's words say what moves on.
         return explanation_html(self.match, self._screen, self._selector, self.selection,
-                                self._drawn_state, self._drawn_acting)
+                                self._drawn_state, self._drawn_acting, self.stepping,
+                                guide_status(self.guide, self.state))
 
     def _set_seat(self, seat: int, choice: str) -> str:
         spec: Any = None if choice == HUMAN else self._bot_objects.get(choice, choice)

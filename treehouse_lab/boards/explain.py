@@ -30,16 +30,19 @@ EXPLAIN_LIMIT = 12
 
 def explanation_html(match: Match, screen: Screen, selector: Selector,
                      selection: Sequence[str], drawn_state: State | None,
-                     drawn_acting: int | None) -> str:
+                     drawn_acting: int | None, stepping: bool = True,
+                     instead: str = "") -> str:
     """The Explain panel. ``selector`` and ``selection`` are the picture's click paths and
     the targets picked so far; ``drawn_state`` and ``drawn_acting`` the position and seat
-    the picture on show was drawn for (a picture of another position explains nothing)."""
+    the picture on show was drawn for (a picture of another position explains nothing).
+    ``stepping`` and ``instead``: see :func:`nothing_to_choose`."""
     s, game = match.state, match.game
     if s.is_terminal():
         return f"<div><b>Game over.</b> {html.escape(sentence([outcome(game, s)]))}</div>"
     acting = drawn_acting
     if acting is None or not selector or drawn_state is not s:
-        return f"<div>{html.escape(nothing_to_choose(match, screen))}</div>"
+        said = nothing_to_choose(match, screen, stepping, instead)
+        return f"<div>{html.escape(said)}</div>"
     actions = selector.matching(selection)
     shown = actions[:EXPLAIN_LIMIT]
     items = [f"<li><b>{html.escape(str(a))}</b>"
@@ -71,19 +74,29 @@ def greyed(game: Game, state: State, seat: int) -> list:
         return []
 
 
-def nothing_to_choose(match: Match, screen: Screen) -> str:
-    """Why the seat at the screen has nothing to choose now, and what moves the game on."""
+def nothing_to_choose(match: Match, screen: Screen, stepping: bool = True,
+                      instead: str = "") -> str:
+    """Why the seat at the screen has nothing to choose now, and what moves the game on.
+
+    ``stepping`` says whether the board's Step and Autoplay controls are on show
+    (``Board.stepping``); where they are hidden (a lesson moves the match itself), the
+    sentence does not send the reader to them but says ``instead``, the board's guide's
+    own words for what moves things on (a lesson's "press Next to go on"), if any: the
+    same rule as the status line's (:func:`.status.turn_text`)."""
     s, game = match.state, match.game
+    after = " Explain explains the choices of the seat at the screen."
+    if not stepping:
+        after = f" {instead}" if instead else ""
     if s.is_chance_node():
-        return ("Chance moves next (press Step or Autoplay): there is nothing for you to "
-                "choose yet. Explain explains the choices of the seat at the screen.")
+        press = " (press Step or Autoplay)" if stepping else ""
+        return f"Chance moves next{press}: there is nothing for you to choose yet.{after}"
     bots, humans = match.bots_to_act(), match.humans_to_act()
     if humans:
         return (f"{names(game, humans, plain=True)} may act, but not at this screen: "
                 f"{screen.why_no_clicks()}.")
     if bots:
-        return (f"{names(game, bots, plain=True)} (bot) is to move: press Step to see "
-                "what it does. Explain explains the choices of the seat at the screen.")
+        press = ": press Step to see what it does" if stepping else ""
+        return f"{names(game, bots, plain=True)} (bot) is to move{press}.{after}"
     return "Nothing to choose here."
 
 
