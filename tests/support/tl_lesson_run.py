@@ -142,8 +142,19 @@ def run_lesson(lesson_id: str, seed: int) -> list[int]:
     """Play the lesson through Show me, checking every step (module docstring), to the end
     of its game; returns the step numbers shown, one per gesture."""
     lesson = tl.Lesson(lesson_id, seed=seed, show_delay=0)
+    numbers = walk(lesson, random.Random(seed))
+    if lesson_id in PLAYED_TO_THE_END:
+        assert lesson.match.state.is_terminal()
+    assert lesson.full_button.layout.display != "none"
+    return numbers
+
+
+def walk(lesson, rng: random.Random) -> list[int]:
+    """Play a lesson (a whole one, or a tutorial's segment, ``tl.Lesson.on``) through Show
+    me to its end, checking every step (module docstring); returns the step numbers
+    shown, one per gesture."""
     game = GAMES[lesson.plan.game]
-    rng = random.Random(seed)
+    seed = lesson.seed
     total = len(lesson.plan.steps)
     numbers: list[int] = []
     while not lesson.done:
@@ -179,8 +190,5 @@ def run_lesson(lesson_id: str, seed: int) -> list[int]:
     # every step was shown, in order (a step may stay for several moves where the game's steps stay)
     assert sorted(set(numbers)) == list(range(1, total + 1))
     assert numbers == sorted(numbers)
-    if lesson_id in PLAYED_TO_THE_END:
-        assert lesson.match.state.is_terminal()
     assert lesson.done_box.layout.display == "block"
-    assert lesson.full_button.layout.display != "none"
     return numbers

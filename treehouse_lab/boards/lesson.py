@@ -29,7 +29,10 @@ from typing import Any, Collection, Sequence
 
 import ipywidgets as widgets
 
+from ..bots import GAME_BOTS
+from ..errors import RuleError, quote
 from ..lessons.catalog import plan
+from ..lessons.steps import LessonPlan, Step
 from ..lessons.tutor import Tutor
 from ..match import Match
 from ..protocol import Action, State
@@ -41,6 +44,8 @@ from .rules_panel import RulesPanel, refused_by_html
 #: What a finished lesson says (the ``tl-lesson-done`` element).
 DONE = ("Well done: you have finished the lesson. Play a full game against the bots, or "
         "restart the lesson.")
+#: What a finished segment (``Lesson.on``) says: the tutorial goes on below it.
+SEGMENT_DONE = "Well done: that is it. Read on below the board, or restart to try again."
 
 
 class _LessonGuide:
@@ -92,11 +97,15 @@ class Lesson(widgets.VBox):
     is the driver and ``board`` the board. ``show_delay`` is the pause, in seconds, between
     the spotlight and each click Show me makes in the browser (0 in tests)."""
 
-    def __init__(self, lesson_id: str, seed: int = 0, *, show_delay: float = 0.6) -> None:
-        self.plan = plan(lesson_id)
-        self.seed = seed
+    def __init__(self, lesson_id: str | LessonPlan, seed: int = 0, *,
+                 show_delay: float = 0.6, match: Match | None = None) -> None:
+        # A plan of one's own (a teacher's lesson) is taken as it is; an id is looked up.
+        self.plan = lesson_id if isinstance(lesson_id, LessonPlan) else plan(lesson_id)
         self.show_delay = show_delay
-        self.tutor = Tutor(self.plan, seed)
+        self.tutor = Tutor(self.plan, seed, match=match)
+        self.seed = self.tutor.seed
+        #: a segment (``Lesson.on``) ends by sending the reader on, not to a full game
+        self.segment = match is not None
         self.full_game: Board | None = None
         self.board = Board(self.tutor.match, viewer=self.tutor.seat, autorun=False,
                            guide=_LessonGuide(self))
@@ -118,7 +127,7 @@ class Lesson(widgets.VBox):
         self.followed.add_class("tl-lesson-followed")
         self.hint_box = widgets.HTML(layout=widgets.Layout(display="none"))
         self.hint_box.add_class("tl-lesson-hint")
-        self.done_box = widgets.HTML(f"<b>{html.escape(DONE)}</b>",
+        self.done_box = widgets.HTML(f"<b>{html.escape(self.done_text)}</b>",
                                      layout=widgets.Layout(display="none"))
         self.done_box.add_class("tl-lesson-done")
         self.hint_button = _button("Hint", "Light up what to click, and say why",
@@ -160,6 +169,39 @@ class Lesson(widgets.VBox):
         self.full_button.on_click(lambda _b: self._gesture(self.play_full_game))
         self.rule_button.on_click(lambda _b: self._gesture(self.show_rule))
         self._update()
+
+    @classmethod
+    def on(cls, match: Match, *steps: Step, title: str = "Try it", seat: int | None = None,
+           bot: str | None = None, show_delay: float = 0.6) -> Lesson:
+        """``tl.Lesson.on(match, Do(...), ...)``: a few lesson steps on the board of a match
+        already under way, where a tutorial says "try it": the board waits for the
+        reader's move at the position the prose has reached, spotlights it, and answers a
+        wrong click with the rule and the hint, as a whole lesson does.
+
+        ``seat`` is the learner (by default the human seat acting now, else the first
+        human seat); ``bot`` makes Show me's choice (by default the game's teaching bot);
+        the match's own bots play the other seats. Restart returns to where it began."""
+        if not isinstance(match, Match):
+            raise RuleError(f"Lesson.on: match must be a tl.Match, got {quote(match, 40)}")
+        game = match.game
+        if seat is None:
+            humans = match.humans_to_act() or [p for p in range(game.players)
+                                                if not match.is_bot(p)]
+            if not humans:
+                raise RuleError("Lesson.on: every seat of this match is a bot; give the "
+                                "learner a seat (match.set_seat(seat, None))")
+            seat = humans[0]
+        if bot is None:
+            bot = next((b for b, g in GAME_BOTS.items() if g == game.name), "random")
+        lesson_plan = LessonPlan(id=f"{game.name}-try", title=title, game=game.name,
+                                 steps=tuple(steps), bot=bot, options=dict(game.options),
+                                 seat=seat)
+        return cls(lesson_plan, show_delay=show_delay, match=match)
+
+    @property
+    def done_text(self) -> str:
+        """What the finished lesson says (the ``tl-lesson-done`` element)."""
+        return SEGMENT_DONE if self.segment else DONE
 
     # -- public ---------------------------------------------------------------------
     @property
@@ -309,14 +351,15 @@ class Lesson(widgets.VBox):
         if has_rule and self.rules is not None:
             self.rules.open_rule(rule_id)  # each step opens the panel at its rule
         self.done_box.layout.display = "block" if t.done else "none"
-        self.full_button.layout.display = "inline-flex" if t.done else "none"
+        self.full_button.layout.display = ("inline-flex" if t.done and not self.segment
+                                           else "none")
         self.board.view.announce = self.step_sentence()
 
     def step_sentence(self) -> str:
         """The step shown now, as one announcement: "Step k of n: title. text"."""
         t = self.tutor
         step = t.step
-        return DONE if step is None else f"Step {t.counter()}: {step.title}. {t.text()}"
+        return self.done_text if step is None else f"Step {t.counter()}: {step.title}. {t.text()}"
 
 
-__all__ = ["DONE", "Lesson"]
+__all__ = ["DONE", "SEGMENT_DONE", "Lesson"]

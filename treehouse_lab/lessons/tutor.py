@@ -36,17 +36,39 @@ FOLLOW_LIMIT = 10_000
 
 
 class Tutor:
-    """``Tutor(plan, seed=0, game=None)``: a lesson being taken (module docstring)."""
+    """``Tutor(plan, seed=0, game=None, match=None)``: a lesson being taken (module
+    docstring).
 
-    def __init__(self, plan: LessonPlan, seed: int = 0, game: Game | None = None) -> None:
+    With ``match``, the lesson is a *segment* taken in a match already under way (a
+    tutorial's "try it" at the position its prose has reached): it begins where the match
+    stands, the match's own bots play the other seats, and Restart returns to that
+    position, not to the deal."""
+
+    def __init__(self, plan: LessonPlan, seed: int = 0, game: Game | None = None,
+                 match: Match | None = None) -> None:
         self.plan = plan
-        # ``game``: a game object not in the registry (a toy game in the tests, a class's
-        # own game); by default the plan's game, loaded by name with the plan's options.
-        if game is None:
-            game = load_game(plan.game, **dict(plan.options))
-        game.check_seat(plan.seat, "lesson", "seat")
-        bots = {p: plan.bot for p in range(game.players) if p != plan.seat}
-        self.match = Match(game, seed=seed, bots=bots)
+        if match is not None:
+            if not isinstance(match, Match):
+                raise RuleError(f"lesson {plan.id!r}: match must be a tl.Match, got "
+                                f"{quote(match, 40)}")
+            match.game.check_seat(plan.seat, "lesson", "seat")
+            if match.is_bot(plan.seat):
+                raise RuleError(f"lesson {plan.id!r}: the learner's seat {plan.seat} is "
+                                f"played by the bot {match.seat(plan.seat)!r} in this match; "
+                                "make it human (match.set_seat(seat, None))")
+            self.match = match
+            seed = match.seed
+        else:
+            # ``game``: a game object not in the registry (a toy game in the tests, a
+            # class's own game); by default the plan's game, loaded by name with the
+            # plan's options.
+            if game is None:
+                game = load_game(plan.game, **dict(plan.options))
+            game.check_seat(plan.seat, "lesson", "seat")
+            bots = {p: plan.bot for p in range(game.players) if p != plan.seat}
+            self.match = Match(game, seed=seed, bots=bots)
+        #: where the lesson began: a segment restarts here, a whole lesson at the deal
+        self.start = self.match.position if match is not None else None
         self.seed = seed
         #: the games begun so far (``LessonPlan.rematch``: a new one when a game ends early)
         self.games = 1
@@ -228,14 +250,20 @@ class Tutor:
         return f"Back to step {self.number}."
 
     def restart(self) -> str:
-        """The lesson from its first step, on the same deal (the same seed)."""
-        self.match.restart(seed=self.seed)
+        """The lesson from its first step, on the same deal (the same seed); a segment
+        from the position where it began."""
+        if self.start is None:
+            self.match.restart(seed=self.seed)
+        else:
+            self.match.goto(self.start)
         self.games = 1
         self.index = 0
         self._trail.clear()
         self.followed = []
         self._follow()
         self._check_step()
+        if self.start is not None:
+            return "Restarted: back where this began."
         return "Restarted: the same deal from the start."
 
     # -- plumbing -------------------------------------------------------------------
@@ -272,6 +300,10 @@ class Tutor:
                 # the step is shown when only the learner is left, so a secret choice's
                 # reveal follows the learner's own choice (contracts, "Several actors").
                 return
+            elif not self.match.bots_to_act():
+                # Another human seat decides (a segment in a tutorial's match, whose prose
+                # plays that seat): the lesson waits; it moves no seat but its bots'.
+                return
             self.followed.append(self._tell(self.match.step()))
         raise RuleError(f"lesson {self.plan.id!r}: more than {FOLLOW_LIMIT} steps without "
                         "the learner")
@@ -307,7 +339,8 @@ class Tutor:
         """A new game is due: the plan asks for one (``LessonPlan.rematch``) and the step
         shown still needs play (it waits for a move, or pauses before a chance event)."""
         step = self.step
-        return self.plan.rematch and (isinstance(step, Do) or (
+        # (a segment never rematches: its match is the tutorial's, not the lesson's)
+        return self.plan.rematch and self.start is None and (isinstance(step, Do) or (
             isinstance(step, Read) and step.pause is not None))
 
     def _new_game(self) -> None:
