@@ -103,7 +103,8 @@ function keepTargetsInView(frame) {
 
 // A guide's spotlight (treehouse_lab/boards/guide.py): the spotlit targets get
 // tl-spotlight, every other target tl-dimmed (still clickable: a wrong click is answered
-// with a hint). null means no guide: nothing is marked.
+// with a hint), and so does the gold frame under it. null means no guide: nothing is
+// marked; [] (a lesson's step to read) dims every target.
 function markSpotlight(frame, spotlight) {
   const lit = spotlight ? new Set(spotlight) : null;
   for (const node of frame.querySelectorAll("[data-target]")) {
@@ -112,6 +113,11 @@ function markSpotlight(frame, spotlight) {
     node.classList.toggle("tl-dimmed", lit !== null && !on);
     // Tab goes through the spotlit targets only; a dimmed one stays clickable by mouse.
     node.setAttribute("tabindex", lit !== null && !on ? "-1" : "0");
+  }
+  // The gold frame drawn under a target (core/svg.py frame) is dimmed with it.
+  for (const node of frame.querySelectorAll("[data-frame-for]")) {
+    const on = lit !== null && lit.has(node.getAttribute("data-frame-for"));
+    node.classList.toggle("tl-dimmed", lit !== null && !on);
   }
 }
 

@@ -156,3 +156,33 @@ def test_a_lessons_explain_at_a_chance_point_speaks_of_next_not_step(lesson_id):
     text = _explained(lesson.board)
     assert not _board_words(text), text
     assert "press Next" in text and "nothing for you to choose" in text
+
+
+# -- a step to read dims the whole board --------------------------------------------
+
+def _glowing(svg: str) -> list[str]:
+    """The "you may click this" gold frames (core/svg.py ``frame``) that the browser does
+    not dim: board.js dims a frame only through the target it names (``data-frame-for``),
+    so a frame naming none glows whatever the spotlight says."""
+    frames = re.findall(r"<rect class=\"tl-gold-frame\"[^>]*>", svg)
+    return [f for f in frames if "data-frame-for=" not in f]
+
+
+@pytest.mark.parametrize("lesson_id", tl.lessons())
+def test_a_step_to_read_spotlights_nothing_and_dims_every_target(lesson_id):
+    """On every step to read (Next moves on), nothing may look clickable: the spotlight is
+    an empty list (not None, which would dim nothing), and every target and every gold
+    frame drawn under one is named for board.js to dim. Seed 0, walked by Show me."""
+    lesson = tl.Lesson(lesson_id, seed=0, show_delay=0)
+    read = 0
+    while not lesson.done:
+        if not lesson.tutor.step.waits:
+            read += 1
+            b = lesson.board
+            where = (lesson_id, lesson.tutor.counter())
+            assert b.view.spotlight == [], where
+            assert not _glowing(b.view.svg), where
+            named = set(re.findall(r'data-frame-for="([^"]+)"', b.view.svg))
+            assert named <= set(b.targets()), where  # each frame dims with its target
+        lesson.show_me()
+    assert read

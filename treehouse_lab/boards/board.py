@@ -187,7 +187,7 @@ class Board(widgets.VBox):
             self._message = f"This position has no clickable moves ({describe(exc)})"
         if self.selection and not self._selector.is_prefix(self.selection):
             self.selection = ()
-        self._spot = spot_selector(self.guide, state, acting, self._selector)
+        self._spot = spot_selector(self.guide, state, acting, self._selector, seat)
         try:
             svg = m.game.render_svg(
                 state, viewer=seat, selection=self.selection, targets=self.targets(),

@@ -65,17 +65,25 @@ def spotlit_paths(paths: Mapping[Action, tuple[str, ...]],
 
 
 def spot_selector(guide: Guide | None, state: State, acting: int | None,
-                  selector: Selector) -> Selector | None:
+                  selector: Selector, seat: int | None = None) -> Selector | None:
     """The click paths the guide accepts in this picture, or None where it restricts
-    nothing (no guide, nobody at the screen may act, or the guide says None). A failing
-    guide accepts nothing: every target is dimmed, and a click tells the guide's refusal."""
-    if guide is None or acting is None or not selector:
+    nothing (no guide, or the guide says None). A failing guide accepts nothing: every
+    target is dimmed, and a click tells the guide's refusal.
+
+    Where nobody at the screen may act (``acting`` None: chance, a bot, the end), the
+    guide is asked about the screen's ``seat``: a guide that restricts it (a lesson on a
+    step to read) gets an empty spotlight, so the board says "nothing to click now" the
+    same way whether or not the learner could click; without a seat, None."""
+    who = acting if acting is not None and selector else seat
+    if guide is None or who is None:
         return None
     try:
-        accepted = guide.accepted(state, acting)
+        accepted = guide.accepted(state, who)
     except Exception:  # noqa: BLE001 - a guide bug must not kill the board
         accepted = ()
-    return None if accepted is None else Selector(spotlit_paths(selector.paths, accepted))
+    if accepted is None:
+        return None
+    return Selector(spotlit_paths(selector.paths, accepted) if who == acting else {})
 
 
 def refusal(guide: Guide | None, spot: Selector | None, selector: Selector,

@@ -61,8 +61,10 @@ def frame(tid: str | None, targets: Collection[str] = (), selection: Collection[
                  'stroke-dasharray="4 3" pointer-events="none"/>')
         return (f'<g class="tl-picked-frame"><rect {box} fill="{FRAME_FILL}" '
                 f'stroke="{PICKED_STROKE}" stroke-width="4.5"/>{inner}</g>')
+    # ``data-frame-for`` names the target: the board's browser half dims the frame with
+    # it (a guide's spotlight, widgets/board.js), or a dimmed card would still glow gold.
     return (f'<rect class="tl-gold-frame" {box} fill="{FRAME_FILL}" stroke="{FRAME_STROKE}" '
-            'stroke-width="2.5"/>')
+            f'stroke-width="2.5" data-frame-for={quoteattr(tid)}/>')
 
 
 def clicking_seat(state: Any, player: int | None = None) -> int | None:
