@@ -165,3 +165,22 @@ def test_the_real_lessons_fail_without_a_section_they_teach_only_through_teaches
     index = rules_index(game)
     assert rule_id not in untaught(index, plans().values())
     assert rule_id in untaught(index, without_teaching(rule_id))
+
+
+def test_a_rule_id_that_follows_the_position_is_read_there_and_counted_by_teaches():
+    """A step's rule_id may be a function of the position (the Rules panel entry of what
+    the deal brought); the coverage counts only the fixed ids and the step's teaches."""
+    from treehouse_lab.lessons.steps import fixed_rule_id, rule_id_at
+    from treehouse_lab.lessons.tutor import Tutor
+
+    by_die = Do("Roll", "Roll.", ROLL, hint="h", teaches=("toyrace/roll",),
+                rule_id=lambda s, p: "toyrace/end" if s.is_terminal() else "toyrace/play")
+    p = plan(by_die, Do("End", "Roll.", ROLL, hint="h", rule_id="toyrace/end"),
+             Do("Play", "Play.", kind(toy.Play, "play"), hint="h", rule_id="toyrace/roll"))
+    t = Tutor(p, seed=1, game=toy.ToyGame())
+    assert t.rule_id() == "toyrace/play" == rule_id_at(by_die, t.state, t.seat)
+    assert fixed_rule_id(by_die) == "" and fixed_rule_id(p.steps[1]) == "toyrace/end"
+    rows = {r.id: r for r in coverage(INDEX, [p])}
+    assert rows["toyrace/roll"].status == TAUGHT and len(rows["toyrace/roll"].moves) == 2
+    assert rows["toyrace/play"].status == UNTAUGHT  # what the function says is not counted
+    assert unknown_rule_ids({"toyrace": INDEX}, [p]) == []

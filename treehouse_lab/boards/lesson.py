@@ -344,7 +344,7 @@ class Lesson(widgets.VBox):
         self.show_button.disabled = step is None
         self.hint_button.disabled = step is None
         self.back_button.disabled = not t.can_go_back
-        rule_id = step.rule_id if step is not None else ""
+        rule_id = t.rule_id()  # a step's rule may follow the position (a roll's face)
         has_rule = self.rules is not None and rule_id in self.rules.index
         self.rule_button.disabled = not has_rule
         self._rule_id = rule_id if has_rule else ""

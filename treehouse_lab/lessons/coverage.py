@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from ..rules_index import RulesIndex
-from .steps import LessonPlan, Step, Teaches
+from .steps import LessonPlan, Step, Teaches, fixed_rule_id
 
 TAUGHT = "taught"
 BY_BRANCH = "taught when the deal brings it"
@@ -46,7 +46,8 @@ class StepRef:
 def taught_by(step: Step) -> list[tuple[str, str]]:
     """The sections ``step`` names, each with the branch it is taught on ("" for every
     deal): its ``rule_id`` first, then its ``teaches``."""
-    out = [(step.rule_id, "")] if step.rule_id else []
+    fixed = fixed_rule_id(step)  # a rule_id that follows the deal counts by its teaches
+    out = [(fixed, "")] if fixed else []
     for t in step.teaches:
         out.append((t.rule_id, t.when) if isinstance(t, Teaches) else (t, ""))
     return out

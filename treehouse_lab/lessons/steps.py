@@ -14,7 +14,10 @@ each rule when it is needed):
   chance event that matters (``pause``), to show its exact odds first and what came after.
 
 Texts may be functions of the position (``text(state, seat)``), so that a step says what
-the deal gave: a lesson works for any seed.
+the deal gave: a lesson works for any seed. So may a step's ``rule_id`` (the Rules panel
+entry it opens), where the deal decides which rule the move uses (Treehouse's die picks
+the action): :func:`rule_id_at` reads it; the coverage counts only fixed ids, so such a
+step lists the sections it teaches in ``teaches``.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from typing import Any, Callable, Mapping
 
 from ..errors import RuleError
 from ..protocol import State
-from .accepts import Accept, Wording
+from .accepts import Accept, Wording, word
 
 #: ``then(before, after, seat) -> str``: what a Read step's chance event brought.
 Outcome = Callable[[State, State, int], str]
@@ -58,7 +61,8 @@ class Read:
     """A step to read, passed with Next.
 
     ``rule`` cites the rulebook section ("Backyard Builders Treehouse rulebook, 'Game
-    Setup'") and ``rule_id`` names it for a Rules panel. With ``pause``, the lesson stops
+    Setup'") and ``rule_id`` names it for a Rules panel (an id, or a function of the
+    position giving one, :func:`rule_id_at`). With ``pause``, the lesson stops
     before the first chance node where ``pause(state, seat)`` holds (its text can show the
     odds there, :mod:`.odds`); Next plays it, and ``then`` says what it brought.
 
@@ -70,7 +74,7 @@ class Read:
     title: str
     text: Wording
     rule: str = ""
-    rule_id: str = ""
+    rule_id: Wording = ""
     pause: Pause | None = None
     then: Outcome | None = None
     play_until: Pause | None = None
@@ -98,7 +102,7 @@ class Do:
     accepts: Accept
     hint: Wording
     rule: str = ""
-    rule_id: str = ""
+    rule_id: Wording = ""
     again: Again | None = None
     teaches: tuple[Taught, ...] = ()
 
@@ -106,6 +110,19 @@ class Do:
 
 
 Step = Read | Do
+
+
+def rule_id_at(step: Step, state: State, seat: int) -> str:
+    """The Rules panel entry ``step`` opens in this position: its ``rule_id``, or what the
+    function there says (a roll step: the section of the face rolled)."""
+    return word(step.rule_id, state, seat)
+
+
+def fixed_rule_id(step: Step) -> str:
+    """The step's ``rule_id`` when it is the same in every position, else "": what the
+    coverage can count without a deal (a step whose rule follows the deal names its
+    sections in ``teaches``)."""
+    return step.rule_id if isinstance(step.rule_id, str) else ""
 
 
 @dataclass(frozen=True)
@@ -139,4 +156,4 @@ class LessonPlan:
 
 
 __all__ = ["Again", "Do", "LessonPlan", "Outcome", "Pause", "Read", "Step", "Taught",
-           "Teaches"]
+           "Teaches", "fixed_rule_id", "rule_id_at"]

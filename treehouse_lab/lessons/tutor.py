@@ -29,7 +29,7 @@ from ..match import LogEntry, Match
 from ..protocol import CHANCE, Action, Game, State
 from ..registry import load_game
 from .accepts import word
-from .steps import Do, LessonPlan, Read, Step
+from .steps import Do, LessonPlan, Read, Step, rule_id_at
 
 #: how many automatic steps (bots, chance) one gesture may take before the tutor refuses
 FOLLOW_LIMIT = 10_000
@@ -117,6 +117,11 @@ class Tutor:
         """The step's text for this position ("" once done)."""
         step = self.step
         return "" if step is None else word(step.text, self.state, self.seat)
+
+    def rule_id(self) -> str:
+        """The Rules panel entry the step opens in this position ("" once done)."""
+        step = self.step
+        return "" if step is None else rule_id_at(step, self.state, self.seat)
 
     def hint(self) -> str:
         """The step's own hint (for a read step: press Next)."""

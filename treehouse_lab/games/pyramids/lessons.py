@@ -122,9 +122,18 @@ def _roll_text(s: PyramidsState, seat: int) -> str:
     return head + "Choose any move on your trio or on the House."
 
 
+def _face_rule(s: PyramidsState, seat: int) -> str:
+    """The Rules panel entry of the face rolled: its section (Tip, Aim, Hop, Dig, Swap);
+    a Wild, which has none of its own, opens Turn Options, which lists it."""
+    face = s.rolled
+    return f"pyramids/{face}" if face and face != "wild" else "pyramids/turn-options"
+
+
 def _turn_step(title: str, aside: str, rule: str, rule_id: str) -> Do:
     """A step that waits for the learner to use the roll: the roll's text, then the
-    step's own point (``aside``), told whatever was rolled."""
+    step's own point (``aside``), told whatever was rolled. Its Rules panel opens at the
+    face rolled (the rule the move uses); the step's own section (``rule_id``) is taught
+    too, so it stays in ``teaches`` for the coverage."""
     def text(s: PyramidsState, seat: int) -> str:
         return f"{aside} {_roll_text(s, seat)}"
 
@@ -136,7 +145,8 @@ def _turn_step(title: str, aside: str, rule: str, rule_id: str) -> Do:
                     "or Pass.")
         return f"Only a {_face(s)} move is allowed now. {CLICK}"
 
-    return Do(title, text, TURN, hint=hint, rule=rule, rule_id=rule_id, teaches=BY_ROLL)
+    return Do(title, text, TURN, hint=hint, rule=rule, rule_id=_face_rule,
+              teaches=(rule_id, *BY_ROLL))
 
 
 #: What a roll step's move teaches besides its own point: the die picks the action, so the
