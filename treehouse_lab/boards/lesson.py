@@ -23,8 +23,8 @@ autoplay and seat controls are hidden: the lesson moves the match, not them.
 
 from __future__ import annotations
 
+import asyncio
 import html
-import time
 from typing import Any, Collection, Sequence
 
 import ipywidgets as widgets
@@ -162,7 +162,7 @@ class Lesson(widgets.VBox):
         super().__init__([self.panel, *([self.rules] if self.rules else []), self.board])
         self.add_class("tl-lesson-widget")
         self.hint_button.on_click(lambda _b: self._gesture(self.hint))
-        self.show_button.on_click(lambda _b: self._gesture(self.show_me))
+        self.show_button.on_click(lambda _b: self._gesture(self._show_slowly))
         self.next_button.on_click(lambda _b: self._gesture(self.next))
         self.back_button.on_click(lambda _b: self._gesture(self.back))
         self.restart_button.on_click(lambda _b: self._gesture(self.restart))
@@ -236,17 +236,44 @@ class Lesson(widgets.VBox):
         return refused
 
     def show_me(self) -> str:
-        """Play the step's move, spotlighting each click first; or pass a read step."""
-        if self.tutor.step is not None and self.tutor.step.waits:
-            action = self.tutor.suggestion()
-            path = self.match.game.click_paths(self.match.state, self.tutor.seat).get(action, ())
-            for k in range(1, len(path) + 1):
-                self.board.view.spotlight = list(path[k - 1:k])
-                if self.show_delay:
-                    time.sleep(self.show_delay)
+        """Play the step's move now (or pass a read step); returns what happened. The
+        Show me button plays it slowly (:meth:`_show_slowly`)."""
         said = self.tutor.show_me()
         self._update()
         return said
+
+    def _show_slowly(self) -> None:
+        """The Show me button: spotlight each click of the step's move in turn,
+        ``show_delay`` seconds apart, then play it.
+
+        Why scheduled on the kernel's event loop rather than slept: a kernel asleep in a
+        button's handler answers nothing, so the board would stall (Voila, JupyterLab and
+        the browser's Pyodide all run the handler inside the loop). Where no loop runs
+        (a script, the tests) the move is played at once. A click of the learner's own
+        meanwhile wins: the show stops."""
+        t = self.tutor
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None or not self.show_delay or t.step is None or not t.step.waits:
+            self.show_me()
+            return
+        action = t.suggestion()
+        path = self.match.game.click_paths(self.match.state, t.seat).get(action, ())
+        position, index = self.match.position, t.index
+        self.show_button.disabled = True
+
+        def frame(k: int) -> None:
+            if self.match.position != position or t.index != index:
+                return  # the learner moved (or went back) meanwhile
+            if k < len(path):
+                self.board.view.spotlight = [path[k]]
+                loop.call_later(self.show_delay, frame, k + 1)
+            else:
+                self._gesture(self.show_me)
+
+        frame(0)
 
     def next(self) -> str:
         said = self.tutor.next()
