@@ -6,7 +6,8 @@ package.
 
 OUT defaults to ``build/lite`` (git ignores ``build/``). Serve it with any static server,
 for instance ``python -m http.server -d build/lite --bind 127.0.0.1 8000``, and open
-``http://127.0.0.1:8000/lab/index.html?path=start.ipynb``.
+``http://127.0.0.1:8000/``: the front page lists the lesson apps first, then the
+notebooks (``lab/index.html?path=start.ipynb``).
 
 Needs the ``lite`` extra (``pip install -e ".[lite]"``), Node.js 18+ and npm (Debian:
 ``apt-get install nodejs npm``), and the package registries (PyPI, npm) on the first run;
@@ -40,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import json
 import os
 import re
@@ -408,6 +410,57 @@ def write_docs(dest: Path) -> None:
             target.write_text(text.replace("](../notebooks/", "](../"), encoding="utf-8")
 
 
+def landing_page() -> str:
+    """The site's front page (``index.html`` at its root): the lesson apps first, "Learn to
+    play in 10 minutes", each opening JupyterLite's REPL that runs the lesson as the page
+    opens (``make_learn_apps.offline_url``), then the notebooks in JupyterLab.
+
+    Why a page of its own: JupyterLite's root only forwards to the lab, where an app is a
+    notebook whose cell the learner must run; and a link inside a notebook can only open
+    another file in the lab, never the REPL. Plain HTML, no script: it shows at once,
+    before any Python loads."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    from make_learn_apps import LINK_TEXT, offline_url, plans
+
+    apps = "\n".join(
+        f'<li><a href="{html.escape(offline_url(p.id))}">{html.escape(p.title)}</a>'
+        f"<br>{html.escape(p.summary)}</li>" for p in plans().values())
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Treehouse Lab</title>
+<style>
+body {{ font: 18px/1.5 system-ui, sans-serif; color: #1b1b1b; background: #fff;
+       max-width: 50rem; margin: 2rem auto; padding: 0 1rem; }}
+a {{ color: #0b4f8a; }}
+li {{ margin: 0.6rem 0; }}
+.note {{ color: #3d3d3d; }}
+</style>
+</head>
+<body>
+<main>
+<h1>Treehouse Lab</h1>
+<p>Learn the Treehouse tabletop games on live boards, in your browser: nothing to install,
+no server.</p>
+<h2>{html.escape(LINK_TEXT)}</h2>
+<p class="note">Each lesson waits for your moves: click what glows on the board, and press
+Next when a step only explains. The first lesson takes about a minute to start while your
+browser loads Python; the next ones start faster.</p>
+<ul>
+{apps}
+</ul>
+<h2>Tutorials, exercises and exploration</h2>
+<p><a href="lab/index.html?path=start.ipynb">All the notebooks, in JupyterLab</a>:
+the rules of each game on live boards, probability exercises with exact answers, and
+experiments with rule variants.</p>
+</main>
+</body>
+</html>
+"""
+
+
 def offline(notebook: dict) -> bool:
     """Whether a notebook belongs in the offline site: not one whose metadata says
     ``"treehouse_lab": {"offline": false}`` (it needs a compiled extra, such as OpenSpiel,
@@ -552,6 +605,8 @@ def build(out: Path, cache: Path, matplotlib_cdn: bool) -> dict:
         run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
              "--output-dir", str(staged)], "jupyter lite build", cwd=lite)
         verify(staged, lock, notebooks, cdn_names, kc.PYODIDE_CDN_URL)
+        # The front page: the lesson apps first (JupyterLite's own root only forwards).
+        (staged / "index.html").write_text(landing_page(), encoding="utf-8")
         # Browsers ask every site for /favicon.ico; the lab's icon saves a 404 per visit.
         shutil.copy2(staged / "lab" / "favicon.ico", staged / "favicon.ico")
 

@@ -7,12 +7,15 @@ from __future__ import annotations
 import json
 import re
 import zipfile
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from tl_text_sizes import MEASURE, assert_readable
+from tl_text_sizes import MEASURE, MEASURE_HTML, assert_readable
+from tl_tools import load_tool
 
 import treehouse_lab as tl
+from treehouse_lab.lessons import plan
 from treehouse_lab.registry import game_class
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -198,3 +201,43 @@ def test_a_rulings_link_on_the_start_page_opens_the_rulings(lite_page):
     shown.first.wait_for(state="visible", timeout=60_000)
     assert "404" not in shown.first.inner_text()[:2000]
     lite_page.offline.check()
+
+
+def test_the_front_page_opens_each_lesson_app_first(lite_site: Path, lite_page):
+    """Issue 46: the offline site's start page links each lesson app first, and an app
+    opens as an app (JupyterLite's REPL running the lesson), not as a notebook whose cell
+    the learner must run. The site's root is that page: its first links are the lessons'
+    REPL addresses (``tools/make_learn_apps.offline_url``), in the lessons' order, then the
+    notebooks; every link finds its page; its text is readable at 1366x768; a click goes
+    to the app's address."""
+    class Links(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.hrefs: list[str] = []
+
+        def handle_starttag(self, tag, attrs):
+            if tag == "a":
+                self.hrefs.append(dict(attrs)["href"])
+
+    parser = Links()
+    parser.feed((lite_site / "index.html").read_text(encoding="utf-8"))
+    apps = [load_tool("make_learn_apps").offline_url(lesson) for lesson in tl.lessons()]
+    assert parser.hrefs[:len(apps)] == apps
+    assert parser.hrefs[len(apps):] == ["lab/index.html?path=start.ipynb"]
+    for href in parser.hrefs:
+        assert (lite_site / href.split("?")[0]).is_file(), href
+
+    page = lite_page.page
+    page.set_viewport_size(LAPTOP)
+    page.goto(f"{lite_page.url}/")
+    links = page.locator("main a")
+    assert links.count() == len(apps) + 1
+    titles = [links.nth(k).inner_text() for k in range(len(apps))]
+    assert titles == [plan(lesson).title for lesson in tl.lessons()]
+    assert_readable(page.evaluate(MEASURE_HTML, page.locator("main").element_handle()),
+                    "the offline site's front page")
+    with page.expect_navigation():
+        links.first.click()
+    assert page.url == f"{lite_page.url}/{apps[0]}"
+    lite_page.offline.check()
+
