@@ -403,3 +403,13 @@ def lite_page(browser, site_url, sink) -> LitePage:
     yield page
     profile.done(page)
     profile.context.close()
+
+
+@pytest.fixture(scope="session")
+def learn_site(tmp_path_factory):
+    """One Voila server for every lesson-app test (``tl_learn_app.learn_server``): (its
+    address, the folder it serves, a copy of ``notebooks/learn/``)."""
+    from tl_learn_app import learn_server
+
+    with learn_server(tmp_path_factory.mktemp("voila-learn")) as site:
+        yield site

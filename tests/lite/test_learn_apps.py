@@ -15,35 +15,17 @@ is saved as ``docs/images/learn-<id>.png``.
 from __future__ import annotations
 
 import importlib.util
-import shutil
 import time
 from pathlib import Path
 
 import pytest
+from tl_learn_app import LAPTOP, LESSONS, RENDER_LIMIT_MS, open_app
 from tl_lesson_page import CODE_WORDS, LESSON, LessonPage
-from tl_lesson_seed import dimming_seed, seeded_app
-from tl_voila import voila_server
 
 ROOT = Path(__file__).resolve().parents[2]
-LEARN = ROOT / "notebooks" / "learn"
-LAPTOP = {"width": 1366, "height": 768}
-RENDER_LIMIT_MS = 240_000
-#: Every lesson app there is (tests/notebooks/test_learn_apps.py checks that every lesson
-#: has one).
-LESSONS = sorted(p.stem.removeprefix("learn-") for p in LEARN.glob("learn-*.ipynb"))
 OFFLINE = "backyard"  # the lesson played on the offline site (building it takes minutes)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-
-@pytest.fixture(scope="module")
-def learn_site(tmp_path_factory):
-    """Voila serving a copy of ``notebooks/learn/``: (its address, the folder)."""
-    base = tmp_path_factory.mktemp("voila-learn")
-    for path in LEARN.glob("learn-*.ipynb"):
-        shutil.copy(path, base / path.name)
-    with voila_server(base) as url:
-        yield url, base
 
 
 def _tool():
@@ -52,21 +34,6 @@ def _tool():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def _open(browser, learn_site, lesson_id: str):
-    """The app of ``lesson_id`` on its seed (the module docstring), in a laptop's page."""
-    url, base = learn_site
-    app = seeded_app(base / f"learn-{lesson_id}.ipynb", base, dimming_seed(lesson_id))
-    context = browser.new_context(viewport=dict(LAPTOP), device_scale_factor=1)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    page.goto(f"{url}voila/render/{app.name}", timeout=RENDER_LIMIT_MS)
-    lesson = LessonPage(page, page.locator(LESSON).first)
-    lesson.wait_drawn(timeout=RENDER_LIMIT_MS)
-    page.mouse.move(0, 0)
-    page.wait_for_timeout(300)  # fonts and the grid settle
-    return context, page, lesson
 
 
 def _inside(box: dict, screen: dict) -> bool:
@@ -117,7 +84,7 @@ def _learn_as_an_app(page, lesson: LessonPage) -> None:
 @pytest.mark.parametrize("lesson_id", LESSONS)
 def test_lesson_app_in_voila(browser, learn_site, screenshots, figures, lesson_id):
     t0 = time.monotonic()
-    context, page, lesson = _open(browser, learn_site, lesson_id)
+    context, page, lesson = open_app(browser, learn_site, lesson_id)
     try:
         figures[f"voila learn-{lesson_id}: page to lesson drawn (s)"] = round(
             time.monotonic() - t0, 1)

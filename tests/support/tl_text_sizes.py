@@ -71,6 +71,27 @@ MEASURE = r"""(root) => {
 }"""
 
 
+#: JavaScript: ``(root) => [{px, text, where}]`` for every visible text under ``root`` that is
+#: not in a board picture (an app's panel, buttons and labels: HTML text is drawn at its
+#: computed ``font-size``, no scale applies); the board's texts are ``MEASURE``'s.
+MEASURE_HTML = r"""(root) => {
+  const found = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const words = node.textContent.trim();
+    const el = node.parentElement;
+    if (!words || !el || el.closest('svg, script, style, noscript, template')) continue;
+    if (!el.checkVisibility({opacityProperty: true, visibilityProperty: true})) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    if (![...range.getClientRects()].some((r) => r.width > 0 && r.height > 0)) continue;
+    const px = parseFloat(getComputedStyle(el).fontSize);
+    found.push({px: Math.round(px * 100) / 100, text: words.slice(0, 40), where: 'page'});
+  }
+  return found;
+}"""
+
+
 def too_small(sizes: list[dict], smallest: float = SMALLEST_PX) -> list[dict]:
     """The measured texts under ``smallest`` px, smallest first."""
     return sorted((s for s in sizes if s["px"] < smallest), key=lambda s: s["px"])
@@ -79,7 +100,7 @@ def too_small(sizes: list[dict], smallest: float = SMALLEST_PX) -> list[dict]:
 def report(sizes: list[dict], smallest: float = SMALLEST_PX, show: int = 40) -> str:
     """A failure message: how many texts are too small, and the smallest of them."""
     small = too_small(sizes, smallest)
-    lines = [f"{len(small)} of {len(sizes)} board texts are under {smallest} px on screen:"]
+    lines = [f"{len(small)} of {len(sizes)} texts are under {smallest} px on screen:"]
     groups: dict[tuple[float, str, str], int] = {}
     for s in small:  # one line per (size, picture, text): a board repeats its labels
         key = (s["px"], s["where"], s["text"])
