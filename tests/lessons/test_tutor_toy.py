@@ -121,6 +121,31 @@ def test_branching_follows_the_position():
         assert which(t.step.accepts, t.state, 0) == (0 if big else 1)
 
 
+def test_a_branch_is_chosen_once_for_the_moves_it_accepts():
+    """The moves a branching step accepts (what the board spotlights at every redraw) are
+    the legal moves of the branch the position takes, and that branch is chosen once, not
+    once per legal move: the Magical Treehouse lesson's branches test a move by scoring
+    the position after it (``gains``), and choosing again for each move made a click there
+    take seconds (benchmarks/lesson_redraw.py)."""
+    t = tutor(0)
+    for _ in range(4):
+        t.show_me()
+    state, legal = t.state, t.state.legal_actions(0)
+    assert len(legal) >= 3
+    tried: list = []
+
+    def never(s, p, a) -> bool:
+        tried.append(a)
+        return False
+
+    accept = first_of(where(never, "nothing"), where(lambda s, p, a: True, "any move"))
+    assert accept.moves(state, 0) == [a for a in legal if accept.accepts(state, 0, a)]
+    assert accept.moves(state, 0) == legal
+    tried.clear()
+    accept.moves(state, 0)
+    assert tried == legal  # each legal move tried once by the first choice
+
+
 def test_the_lesson_ends_and_show_me_then_refuses():
     t = tutor(2)
     while not t.done:

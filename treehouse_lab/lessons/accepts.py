@@ -126,6 +126,12 @@ class _FirstOf(Accept):
     def accepts(self, state: State, seat: int, action: Action) -> bool:
         return self.branch(state, seat).accepts(state, seat, action)
 
+    def moves(self, state: State, seat: int) -> list[Action]:
+        # The branch depends on the position alone: chosen once here, not once per legal
+        # move (with a test that scores the move's position, as the Magical Treehouse
+        # lesson's, choosing per move made a lesson's redraw take seconds).
+        return self.branch(state, seat).moves(state, seat)
+
     def describe(self, state: State, seat: int) -> str:
         return self.branch(state, seat).describe(state, seat)
 
