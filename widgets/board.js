@@ -78,6 +78,19 @@ function fitSvg(svg) {
   if (natural > 0) svg.style.maxWidth = `${Math.round(natural * 1.2)}px`;
 }
 
+// A target's accessible name starts with the words drawn on it when its label does not
+// say them already (WCAG 2.5.3, "Label in Name"): a learner who speaks to the computer
+// says what they see ("G 3 B 4"), and a screen reader hears it before the explanation.
+function withVisibleText(node, label) {
+  const drawn = [...node.querySelectorAll("text")]
+    .map((t) => t.textContent.trim())
+    .filter(Boolean)
+    .join(" ");
+  const plain = (s) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  if (!plain(drawn) || plain(label).includes(plain(drawn))) return label;
+  return `${drawn}: ${label}`;
+}
+
 // A board taller than its frame scrolls inside it (board.css). When a redraw leaves no
 // clickable part in sight (the Diner: a shelf space chosen at the top, the orders to move
 // in the kitchen below), scroll the frame, and only the frame, to show them, with what
@@ -167,7 +180,7 @@ function render({ model, el }) {
         node.getAttribute("data-label") ||
         (title && title.textContent) ||
         node.getAttribute("data-target");
-      node.setAttribute("aria-label", label);
+      node.setAttribute("aria-label", withVisibleText(node, label));
       node.setAttribute("aria-pressed", node.classList.contains("tl-selected") ? "true" : "false");
     }
     markSpotlight(frame, model.get("spotlight"));
