@@ -140,6 +140,9 @@ function render({ model, el }) {
   const frame = document.createElement("div");
   frame.className = "tl-frame";
   frame.setAttribute("role", "group");
+  // The frame scrolls a tall board (board.css): it takes the focus itself, so the arrow
+  // keys scroll it even where no target in it does (a lesson's step to read dims them all).
+  frame.setAttribute("tabindex", "0");
   const badge = document.createElement("div");
   badge.className = "tl-thinking-badge";
   badge.textContent = "thinking\u2026";
