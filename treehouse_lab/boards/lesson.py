@@ -361,7 +361,10 @@ class Lesson(widgets.VBox):
         lines = [message] if message else []
         lines += t.followed
         self.followed.value = (
-            '<div class="tl-lesson-followed-title">What happened:</div><ul>'
+            '<div class="tl-lesson-followed-title">What happened:</div>'
+            # The list scrolls past a few lines (board.css): it takes the focus, so the
+            # arrow keys scroll it.
+            '<ul tabindex="0" aria-label="What happened">'
             + "".join(f"<li>{html.escape(s)}</li>" for s in lines) + "</ul>"
         ) if lines else ""
         self.hint_box.value = ""
