@@ -67,9 +67,9 @@ def test_the_odds_before_the_first_draw_are_a_count_of_what_is_outside_the_bag(s
     left = {k: COMPONENTS[k] - outside[k] for k in COMPONENTS}
     n = sum(left.values())
     text = lesson.tutor.text()
-    assert f"the bag holds {n} ingredients" in text
-    assert f"{left['daisy']} of the {n} are Daisies" in text
-    assert f"{left['dandelion']} of the {n} are Dandelions" in text
+    assert f"The bag holds {n} ingredients" in text
+    assert f"Daisies {left['daisy']}/{n}" in text
+    assert f"Dandelions {left['dandelion']}/{n}" in text
     said = lesson.next()
     drawn = next(e for e in lesson.match.log if "Player 1 draws" in e.text)
     kind = next(k for k in COMPONENTS if k in drawn.text.lower())

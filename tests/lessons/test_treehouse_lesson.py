@@ -71,8 +71,8 @@ def test_the_first_roll_odds_count_the_faces():
     on_trio = sum(bool(_usable(trio, house, f)[0]) for f in FACES)
     vain = sum(not any(_usable(trio, house, f)) for f in FACES)
     text = t.text()
-    assert f"{on_trio} of the 6 faces of the die can change your trio: {on_trio}/6" in text
-    assert f"{vain} of the 6 faces can change neither" in text
+    assert f"{on_trio} of the 6 faces can change your trio: {on_trio}/6" in text
+    assert f"{vain} of the 6 faces can change nothing: {vain}/6" in text
 
 
 def test_the_odds_to_match_count_the_faces_that_offer_a_match():

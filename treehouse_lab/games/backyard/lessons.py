@@ -91,21 +91,15 @@ NUMBER = where(_number_match, lambda s, p: f"build a card whose bottom floor sho
 
 def _setup(s: BackyardState, seat: int) -> str:
     g = s.game
-    ach = s.achievement
     start = g.player_name(s.start_player) if s.start_player is not None else "nobody"
     you = g.player_name(seat)
-    who = "You are" if s.start_player == seat else f"{start} is"
-    text = (f"Welcome to the backyard! You are {you}, and two neighbours (bots) build "
-            f"beside you. Each of you has a ladder card and will build a treehouse of "
-            f"{g.cards_each} cards on it. Every card has two floors, a bottom one and a top "
-            "one, each with a colour and a number; the numbers are your points at the end. "
-            f"Set-up: {who} the start player, chosen at random, and keeps the hammer all "
-            f"game; the start player drew {g.players} cards, one per player: that is the "
-            "one hand of cards that travels round the table.")
-    if ach is not None:
-        text += (f" The achievement card turned up is {ach.name}: \"{ach.text}\". At the "
-                 f"end everyone who meets it scores {ach.points} more points.")
-    return text
+    # Short (a first step): the hand, the matching and the achievement card are told at
+    # the steps that use them.
+    who = "You start" if s.start_player == seat else f"{start} starts"
+    return (f"Welcome to the backyard! You are {you}, against two bots. You will build a "
+            f"treehouse of {g.cards_each} cards on your ladder. Each card has two floors "
+            f"with a colour and a number: the numbers are points. {who} (Game Setup). "
+            "Press Next.")
 
 
 def _first(s: BackyardState, seat: int) -> str:

@@ -84,7 +84,7 @@ def _plural(kind_: str, n: int) -> str:
     if n == 1:
         return word
     return word[:-1] + "ies" if word.endswith("y") and word != "Daisy" else (
-        "Daisies" if word == "Daisy" else word + "s")
+        "Daisies" if word == "Daisy" else word + "es" if word.endswith("sh") else word + "s")
 
 
 def _counts(counts: dict[str, int]) -> str:
@@ -155,20 +155,15 @@ def bag_odds(s: DinerState) -> list[tuple[str, int, int]]:
 def _setup(s: DinerState, seat: int) -> str:
     g = s.game
     rows = bag_odds(s) if s.is_chance_node() else []
-    text = (f"Welcome to the Treehouse Diner! You are {g.player_name(seat)}, a kitchen "
-            "helper: take orders on the phone, fetch their ingredients from the pantry and "
-            "deliver them. Every delivered order scores its satisfaction points; the most "
-            f"points win. Set-up: each of you has a kitchen: {_kitchen(s, seat)} (the "
-            "Starting orders, one of 4 minutes and one of 6). The pantry's shelf spaces "
-            "hold 1 to 4 ingredients each, the phone tray has one order more than there "
-            "are players, and each player draws 3 ingredients from the bag into a personal "
-            "supply.")
+    # Short (a first step): the kitchen, the pantry and the phone are told at the steps
+    # that use them.
+    text = (f"Press Next to draw your first ingredients. You are {g.player_name(seat)}: "
+            "deliver orders for points (Goal).")
     if rows:
         n = rows[0][2]
-        odds = "; ".join(f"{k} of the {n} are {_plural(kind_, 2)}: {fraction(k, n)}"
-                         for kind_, k, _ in rows)
-        text += (f" Before your first draw the bag holds {n} ingredients, and you can count "
-                 f"them, since every ingredient outside the bag is on the table: {odds}.")
+        odds = ", ".join(f"{_plural(kind_, 2)} {k}/{n}" for kind_, k, _ in rows)
+        text += (f" The bag holds {n} ingredients, counted from what is on the table: "
+                 f"{odds}.")
     return text
 
 

@@ -54,17 +54,15 @@ ANNOUNCE = kind(AnnounceChallenge, "announce a Challenge you have mastered")
 
 def _bees_setup(s: DinerState, seat: int) -> str:
     g = s.game
-    mine = [g.challenges[c].text for c in s.challenges(seat)]
+    # Short (a first step): each Challenge's condition is on the board and in the Rules
+    # panel, and told when one is mastered.
+    mine = [g.challenges[c].name for c in s.challenges(seat)]
     bees_shelf = sum(sp.count(BEE) for row in s.pantry() for sp in row)
     mine_bees = s.supply(seat).get(BEE, 0)
-    return ("Spring has come and bees stray into the pantry: help them home! You know the "
-            "basic game: on your turn you go to the pantry or to the phone (Phase 1), then "
-            "assign your ingredients and deliver the completed orders (Phase 2). Save the "
-            "Bees changes the set-up (Setup Changes): the 22 bees are mixed into the bag with "
-            f"the ingredients, so they fill the pantry too ({bees_shelf} bees are on the "
-            f"shelves now, and your 3 starting draws gave you {mine_bees}). And each player "
-            "has 3 Challenges face up above the kitchen. Yours: " + " / ".join(mine)
-            + f" This is a short game: it ends after round {ROUNDS}.")
+    return ("Press Next. Bees stray into the pantry: 22 bees are mixed into "
+            f"the bag (Setup Changes): {bees_shelf} are on the shelves now, and you drew "
+            f"{mine_bees}. Your 3 Challenges: {' '.join(mine)} The game ends after round "
+            f"{ROUNDS}.")
 
 
 def _fetch_bee(s: DinerState, seat: int) -> str:

@@ -100,17 +100,12 @@ CHILI_SHELF = where(lambda s, p, a: space_has(s, a, CHILI),
 
 
 def _chili_setup(s: DinerState, seat: int) -> str:
+    # Short (a first step): the phone tray's orders are told at the phone step.
     g = s.game
     hand = [g.action_cards[c].text for c in s.hand(seat)]
-    tray = [_order_words(s, o) for o in s.tray() if o]
-    return ("The chili has been discovered! You know the basic game (Phase 1: pantry or "
-            "phone; Phase 2: assign and deliver). Secret Ingredient changes the set-up "
-            "(Setup Changes): the pantry is turned to its chili side (other row bonuses), 8 "
-            "chilis join the bag, the Chili orders (orange leaf canopy) replace the Basic "
-            "orders, and each player draws 1 Action card (the others' cards are hidden). "
-            f"{in_bag(s, CHILI)}. On the phone tray: " + "; ".join(tray)
-            + ". Your Action card: " + " / ".join(hand)
-            + f" This is a short game: it ends after round {ROUNDS}.")
+    return ("Press Next. Secret Ingredient: 8 chilis join the bag and the pantry shows its "
+            f"chili side (Setup Changes). {in_bag(s, CHILI)}. Your Action card: "
+            + " / ".join(hand))
 
 
 def _play_card(s: DinerState, seat: int) -> str:

@@ -74,25 +74,17 @@ def _rule(section: str) -> str:
 # -- set-up ------------------------------------------------------------------------------
 
 def _setup(s: MagicalState, seat: int) -> str:
+    """Short (a first step): the forest, the objectives, the biscuits and the tiebreaks
+    are told at the steps that use them (and in the Rules panel); the hand is on the
+    board."""
     from .render import objective_text
 
     g = s.game
-    brown, green = s.common_objectives()
-    mine = s.personal_objective(seat)
     return (
-        f"Welcome to the magical treehouse! You are {g.player_name(seat)}; two bots play "
-        "Players 2 and 3. Over four rounds each of you builds a village of magic buildings "
-        "above your working board, sends familiars into the magic forest to gather "
-        "resources, and brews potions. The winner has the most victory points (VP) after "
-        "the fourth round; a tie goes to the player with more biscuits, then to the "
-        "youngest (Victory Conditions). Set-up (Preparations): the magic forest is six "
-        "tiles, day side up; the common objectives, which anyone can win, are "
-        f"{objective_text(s, brown)} and {objective_text(s, green)}; your personal "
-        f"objective, which only you can see and only you can win, is "
-        f"{objective_text(s, mine)}. Each of you has 9 familiars and "
-        f"{s.biscuits()[seat]} biscuits; the tray holds a pile of biscuits for each round. "
-        "Round 1 has begun (1. Preparations Step): the 96 planning cards were shuffled into "
-        f"three decks, and you drew 8 cards: {joined([card_words(s, c) for c in s.hand(seat)])}."
+        f"Press Next to start. You are {g.player_name(seat)}, against two bots. Over four "
+        "rounds you build a village of magic buildings, send familiars to gather resources "
+        "and brew potions; the most victory points (VP) wins (Victory Conditions). Your "
+        f"secret objective: {objective_text(s, s.personal_objective(seat))}."
     )
 
 

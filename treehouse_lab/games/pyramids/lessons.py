@@ -177,29 +177,21 @@ def _names(s: PyramidsState, test: Any) -> str:
 
 
 def _setup(s: PyramidsState, seat: int) -> str:
-    g = s.game
-    you, them = g.player_name(seat), g.player_name(1 - seat)
-    text = (f"Welcome to the treehouse! You are {you}; {them} is a bot. Each of you has a "
-            "trio of pyramids, a Small, a Medium and a Large, stacked as a Tree: Large at "
-            "the bottom, Medium on it, Small on top. The grey trio in the middle is the "
-            "House, also a Tree (Setup). Goal: rearrange your pyramids, or the House, so "
-            "that your pieces and the House match exactly (Goal). Starting equal does not "
-            "count: only a move makes a match. On your turn you roll the die and do the "
-            "action it shows (How to Play). Its six faces are Tip, Aim, Hop, Dig, Swap and "
-            "Wild, each as likely. ")
+    # Short (a first step): what the pieces are, what each face does and when the House
+    # may be used are told at the roll steps, and in the Rules panel.
+    text = ("Press Next to roll. You race a bot: your pyramids must match the grey "
+            "House (Goal). The die picks your action. ")
     trio = chance_odds(s, lambda a: _outcome(s, a) in ("trio", "either"))
-    text += (f"Before your roll: {trio.sentence('faces of the die', 'can change your trio')} "
-             f"({_names(s, lambda a: _outcome(s, a) in ('trio', 'either'))}).")
+    text += f"{trio.sentence('faces', 'can change your trio')}."
     house = chance_odds(s, lambda a: _outcome(s, a) == "house")
     if house.favourable:
-        text += (f" {house.sentence('faces', 'can be used only on the House')} "
+        text += (f" {house.sentence('faces', 'can change only the House')} "
                  f"({_names(s, lambda a: _outcome(s, a) == 'house')}).")
     vain = chance_odds(s, lambda a: _outcome(s, a) == "reroll")
     if vain.favourable:
-        text += (f" {vain.sentence('faces', 'can change neither your trio nor the House')}"
-                 f" ({_names(s, lambda a: _outcome(s, a) == 'reroll')}: there is nothing "
-                 "for it to do), and then you roll again (How to Play).")
-    return text + " Press Next to roll."
+        text += (f" {vain.sentence('faces', 'can change nothing')}"
+                 f" ({_names(s, lambda a: _outcome(s, a) == 'reroll')}), and you reroll.")
+    return text
 
 
 def _rolled(before: PyramidsState, after: PyramidsState, seat: int) -> str:
