@@ -43,7 +43,16 @@ _LAZY = {
 }
 
 
+#: Submodules reached as attributes (``tl.exercises.completion_code(...)``) without an
+#: import of their own: imported on first use, as they need not load with the package.
+_LAZY_MODULES = ("exercises",)
+
+
 def __getattr__(name: str) -> Any:
+    if name in _LAZY_MODULES:
+        import importlib
+
+        return importlib.import_module(f".{name}", __name__)  # binds it in globals()
     if name in _LAZY:
         import importlib
 

@@ -1,7 +1,8 @@
 """The command line: ``python -m treehouse_lab simulate backyard --bots greedy,random``.
 
 Seeded simulations from a terminal, on this machine's cores or a Dask cluster, with the
-same results either way (see :func:`treehouse_lab.simulate`).
+same results either way (see :func:`treehouse_lab.simulate`); and ``verify``, a teacher's
+check of the students' completion codes (see :mod:`treehouse_lab.completion`).
 """
 
 from __future__ import annotations
@@ -27,7 +28,20 @@ examples:
       --games 500 --scheduler tcp://scheduler.example:8786
   python -m treehouse_lab tournament backyard --players 2 --bots random,greedy,backyard-runs
   python -m treehouse_lab bots backyard
+  python -m treehouse_lab verify codes.csv --key answer-key.json --csv results.csv
 """
+
+VERIFY_EPILOG = """\
+CODES.csv has a header row with the columns name and code (others are ignored), one
+student a row. The answer key comes from the solutions notebooks (teachers' material):
+  python tools/answer_key.py notebooks/*-solutions.ipynb -o answer-key.json
+exit status: 0 every code is valid, 1 some code or row is not, 2 bad input (a file that
+cannot be read, a malformed key). See docs/teaching.md, "Collecting results".
+"""
+
+#: Where ``verify`` looks for the answer key when ``--key`` is not given: the file
+#: tools/answer_key.py writes by default, in the folder the command runs in.
+DEFAULT_KEY = "answer-key.json"
 
 
 def split_bots(text: str) -> list[str]:
@@ -169,6 +183,22 @@ def build_parser() -> argparse.ArgumentParser:
     bots.add_argument("game", nargs="?", choices=GAMES, help="only the bots for this game")
 
     commands.add_parser("games", help="list the games and their options")
+
+    verify = commands.add_parser(
+        "verify", help="check students' completion codes against the answer key",
+        description="Check each student's completion code (from "
+                    "treehouse_lab.exercises.completion_code) against the answer key, and "
+                    "print the exercises each has solved. A code that was altered, made "
+                    "for another name or made without the right answers is marked invalid, "
+                    "with the reason.",
+        epilog=VERIFY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    verify.add_argument("codes", metavar="CODES.csv", help="the students' codes (columns "
+                                                           "name,code)")
+    verify.add_argument("--key", "-k", default=None, metavar="KEY.json",
+                        help=f"the answer key (default: {DEFAULT_KEY} in this folder)")
+    verify.add_argument("--csv", metavar="PATH",
+                        help="also write the class's results, one row per student and "
+                             "exercise: student, exercise, solved, attempts, code")
     return parser
 
 
@@ -267,9 +297,123 @@ def _write_csv(path: str, opened: IO[str] | None, results: Any) -> str | None:
     return None
 
 
+def _read_key(path: str | None) -> dict[str, str]:
+    import json
+
+    from .completion import load_key
+
+    where = quote(path or DEFAULT_KEY, 80)
+    if path is None and not os.path.isfile(DEFAULT_KEY):
+        raise RuleError(f"--key: no answer key given and no {DEFAULT_KEY} in this folder; "
+                        "make one with 'python tools/answer_key.py "
+                        "notebooks/*-solutions.ipynb -o answer-key.json'")
+    try:
+        with open(path or DEFAULT_KEY, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except OSError as exc:
+        raise RuleError(f"--key: cannot read {where} ({exc.strerror})") from None
+    except ValueError as exc:  # also bytes that are not UTF-8
+        raise RuleError(f"--key: {where} is not JSON ({clip(str(exc), 80)})") from None
+    try:
+        return load_key(data)
+    except RuleError as exc:
+        raise RuleError(f"--key: {where}: {exc}") from None
+
+
+def _read_codes(path: str) -> list[tuple[int, str | None, str | None]]:
+    """(row number, name, code) for each row of CODES.csv; None for a missing cell."""
+    where = quote(path, 80)
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as fh:
+            rows = list(csv.reader(fh))
+    except OSError as exc:
+        raise RuleError(f"{where}: cannot read ({exc.strerror})") from None
+    except (UnicodeDecodeError, csv.Error) as exc:
+        raise RuleError(f"{where}: not a UTF-8 CSV file ({clip(str(exc), 80)})") from None
+    if not rows:
+        raise RuleError(f"{where}: empty; expected a header row with the columns name,code")
+    header = [h.strip().casefold() for h in rows[0]]
+    if "name" not in header or "code" not in header:
+        raise RuleError(f"{where}: expected a header row with the columns name,code; found "
+                        f"{quote(','.join(rows[0]), 60)}")
+    ni, ci = header.index("name"), header.index("code")
+    out = []
+    for number, row in enumerate(rows[1:], 2):
+        if not any(cell.strip() for cell in row):
+            continue  # a blank line, as spreadsheets leave at the end
+        out.append((number, row[ni] if ni < len(row) else None,
+                    row[ci] if ci < len(row) else None))
+    return out
+
+
+def _attempts_text(n: int) -> str:
+    shown = "255 or more" if n >= 255 else str(n)
+    return f"{shown} attempt" + ("" if n == 1 else "s")
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from .completion import CodeReport, exercises_in, verify_code
+
+    key = _read_key(args.key)
+    rows = _read_codes(args.codes)
+    reports: list[tuple[str, CodeReport]] = []
+    bad = 0
+    for number, name, code in rows:
+        if name is None or not name.strip() or code is None or not code.strip():
+            missing = "name" if name is None or not name.strip() else "code"
+            label = f"row {number}" if missing == "name" else f"row {number} ({clip(name, 40)})"
+            print(f"{label}: INVALID: bad row: no {missing}")
+            reports.append((label, CodeReport("", False, f"bad row: no {missing}", ())))
+            bad += 1
+            continue
+        report = verify_code(code, name, key)
+        label = report.name or f"row {number}"
+        if report.problem.startswith("bad name"):
+            label = f"row {number}"
+        if report.valid:
+            solved = [f"{r.exercise} ({_attempts_text(r.attempts)})"
+                      for r in report.results if r.solved]
+            tried = [f"{r.exercise} ({_attempts_text(r.attempts)})"
+                     for r in report.results if not r.solved]
+            text = (f"solved {len(solved)}: " + ", ".join(solved)) if solved else \
+                "solved none"
+            if tried:
+                text += "; tried, not solved: " + ", ".join(tried)
+            print(f"{label}: valid: {text}")
+        else:
+            bad += 1
+            print(f"{label}: INVALID: {report.problem}")
+        reports.append((label, report))
+    print(f"{len(rows)} codes: {len(rows) - bad} valid, {bad} invalid")
+    if args.csv is not None:
+        columns = exercises_in(r for _, r in reports if r.valid)
+        try:
+            with open(args.csv, "w", newline="", encoding="utf-8") as fh:
+                out = csv.writer(fh)
+                out.writerow(["student", "exercise", "solved", "attempts", "code"])
+                for label, report in reports:
+                    if not report.valid:
+                        out.writerow([label, "", "", "", f"invalid: {report.problem}"])
+                        continue
+                    mine = {r.exercise: r for r in report.results}
+                    for eid in columns:
+                        r = mine.get(eid)
+                        out.writerow([label, eid, "yes" if r and r.solved else "no",
+                                      r.attempts if r else 0, "valid"])
+        except OSError as exc:
+            raise RuleError(f"--csv: cannot write {quote(args.csv, 80)} "
+                            f"({exc.strerror})") from None
+    return 1 if bad else 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command == "verify":
+        try:
+            return _verify(args)
+        except RuleError as exc:
+            parser.exit(2, f"{parser.prog} verify: error: {exc}\n")
     from .bots import BOTS, GAME_BOTS, bots_for
     from .simulate import simulate, tournament
 

@@ -12,6 +12,12 @@ Floats are refused with a hint rather than guessed at: a probability typed as 0.
 
 Any notebook may register its own bank with :func:`register`; the Treehouse (pyramids)
 counting exercises are built in. Solutions live in a separate notebook.
+
+What a student solved is remembered in the running kernel (:func:`progress`): for each
+exercise the canonical form of the answer ``check`` accepted, and the number of attempts.
+:func:`completion_code` turns that into a one-line code a teacher checks offline with
+``python -m treehouse_lab verify`` (see ``treehouse_lab.completion``); a restarted kernel
+starts again from nothing, as the notebook keeps no answers.
 """
 
 from __future__ import annotations
@@ -23,6 +29,9 @@ from decimal import Decimal
 from fractions import Fraction
 from numbers import Integral
 from typing import Any, Iterable, Mapping
+
+from .completion import display_name, make_code
+from .errors import RuleError, quote
 
 NOT_ANSWERED = "not answered yet"
 
@@ -85,7 +94,11 @@ def _canonical_sympy(expr: Any) -> str:
 
 def digest(exercise_id: str, answer: Any, salt: str) -> str:
     """The stored form of an answer: sha256(salt, id, canonical form)."""
-    data = f"{salt}\x1f{exercise_id}\x1f{canonical(answer)}".encode()
+    return _digest_of_form(exercise_id, canonical(answer), salt)
+
+
+def _digest_of_form(exercise_id: str, form: str, salt: str) -> str:
+    data = f"{salt}\x1f{exercise_id}\x1f{form}".encode()
     return hashlib.sha256(data).hexdigest()
 
 
@@ -118,6 +131,18 @@ class Verdict:
 
 
 _BANK: dict[str, Exercise] = {}
+#: This kernel's progress: {id: canonical form of the answer ``check`` accepted} and
+#: {id: answers graded}. Never saved: the completion code is the student's record.
+_SOLVED: dict[str, str] = {}
+_ATTEMPTS: dict[str, int] = {}
+
+
+@dataclass(frozen=True)
+class Progress:
+    """One exercise's progress in this kernel."""
+
+    solved: bool
+    attempts: int
 
 
 def register(exercise: Exercise) -> Exercise:
@@ -137,27 +162,41 @@ def make_exercise(exercise_id: str, answer: Any, hint: str,
 
 
 def grade(exercise_id: str, answer: Any) -> Verdict:
-    """Check ``answer`` without printing: a :class:`Verdict`."""
+    """Check ``answer`` without printing: a :class:`Verdict`. Every answer given (not
+    ``...``) counts as an attempt, and the first right one is remembered for
+    :func:`completion_code`; a wrong answer after it does not undo it."""
+    verdict, form = _judge(exercise_id, answer)
+    if verdict.correct is not None:
+        _ATTEMPTS[exercise_id] = _ATTEMPTS.get(exercise_id, 0) + 1
+        if verdict.correct and form is not None:
+            _SOLVED.setdefault(exercise_id, form)
+    return verdict
+
+
+def _judge(exercise_id: str, answer: Any) -> tuple[Verdict, str | None]:
+    """The verdict, and the answer's canonical form when it has one; records nothing."""
     if exercise_id not in _BANK:
         known = ", ".join(sorted(_BANK))
         raise KeyError(f"no exercise {exercise_id!r}; exercises are: {known}")
     ex = _BANK[exercise_id]
     if answer is ... or answer is None:
         return Verdict(exercise_id, None,
-                       f"{exercise_id}: {NOT_ANSWERED} (replace the ... with your answer)")
+                       f"{exercise_id}: {NOT_ANSWERED} (replace the ... with your answer)"), None
     try:
-        d = digest(exercise_id, answer, ex.salt)
+        form = canonical(answer)
     except InexactAnswer as why:
         return Verdict(exercise_id, False,
                        f"{exercise_id}: not checked: {why}. Give an exact answer: a whole "
-                       "number, a Fraction(p, q) or a sympy expression.")
+                       "number, a Fraction(p, q) or a sympy expression."), None
     except Exception as why:  # a student's odd object must not crash the notebook
         return Verdict(exercise_id, False,
-                       f"{exercise_id}: could not read that answer ({type(why).__name__}).")
+                       f"{exercise_id}: could not read that answer ({type(why).__name__})."
+                       ), None
+    d = _digest_of_form(exercise_id, form, ex.salt)
     if d == ex.answer_digest:
-        return Verdict(exercise_id, True, f"{exercise_id}: Correct!")
+        return Verdict(exercise_id, True, f"{exercise_id}: Correct!"), form
     hint = ex.mistakes.get(d, ex.hint)
-    return Verdict(exercise_id, False, f"{exercise_id}: Not yet. Hint: {hint}")
+    return Verdict(exercise_id, False, f"{exercise_id}: Not yet. Hint: {hint}"), form
 
 
 def check(exercise_id: str, answer: Any) -> None:
@@ -169,6 +208,58 @@ def check(exercise_id: str, answer: Any) -> None:
 def exercises() -> list[str]:
     """The ids in the bank."""
     return sorted(_BANK)
+
+
+def progress() -> dict[str, Progress]:
+    """{id: Progress} for every exercise answered in this kernel (``...`` is no answer)."""
+    return {eid: Progress(eid in _SOLVED, n) for eid, n in sorted(_ATTEMPTS.items())}
+
+
+def accepted_answers() -> dict[str, str]:
+    """{id: canonical form of the answer accepted} in this kernel. A student sees only
+    what they typed; run on the solutions notebooks it is the teacher's answer key
+    (tools/answer_key.py)."""
+    return dict(sorted(_SOLVED.items()))
+
+
+def forget_progress() -> None:
+    """Start again from nothing solved (a shared machine's next student, say)."""
+    _SOLVED.clear()
+    _ATTEMPTS.clear()
+
+
+class CompletionCode(str):
+    """A completion code: text, shown without quotes so it copies cleanly."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def completion_code(name: str, ids: Iterable[str] | None = None) -> CompletionCode:
+    """A one-line code naming ``name`` and the exercises solved so far in this kernel,
+    with how many answers each took, to paste where the teacher asks; the teacher checks it
+    with ``python -m treehouse_lab verify`` and the answer key (docs/teaching.md,
+    "Collecting results"). Only the right answers make a code that verifies: each solved
+    exercise's tag is keyed by its answer, which the notebook never stores.
+
+    ``ids`` limits the code to some exercises (a notebook's own, say); by default every
+    exercise answered in this kernel. With nothing solved the code is still valid and
+    lists nothing. A bad name (empty, over 60 characters, control characters) raises
+    RuleError and changes nothing."""
+    shown = display_name(name)
+    if ids is None:
+        wanted = set(_ATTEMPTS) | set(_SOLVED)
+    else:
+        if isinstance(ids, str):
+            ids = [ids]
+        wanted = set(ids)
+        unknown = sorted(wanted - set(_BANK), key=str)
+        if unknown:
+            raise RuleError(f"ids: no exercise {quote(unknown[0], 40)}; exercises are: "
+                            f"{', '.join(sorted(_BANK))}")
+    solved = {eid: (_SOLVED[eid], _ATTEMPTS.get(eid, 1)) for eid in wanted if eid in _SOLVED}
+    tried = {eid: _ATTEMPTS[eid] for eid in wanted if eid not in _SOLVED and eid in _ATTEMPTS}
+    return CompletionCode(make_code(shown, solved, tried))
 
 
 def register_bank(bank: Iterable[Exercise]) -> tuple[str, ...]:
@@ -190,10 +281,10 @@ def audit_bank(answers: Mapping[str, Any], ids: Iterable[str]) -> list[str]:
     for eid in ids:
         if eid not in answers:
             continue
-        right = grade(eid, answers[eid])
+        right, _ = _judge(eid, answers[eid])
         if right.correct is not True:
             problems.append(f"{eid}: the worked answer is refused ({right.message})")
-        wrong = grade(eid, answers[eid] + 1)
+        wrong, _ = _judge(eid, answers[eid] + 1)
         if wrong.correct is not False or "Hint:" not in wrong.message:
             problems.append(f"{eid}: the worked answer plus 1 got {wrong.message!r}")
     return problems
@@ -386,7 +477,8 @@ _PYRAMIDS: tuple[Exercise, ...] = (
 PYRAMIDS_IDS: tuple[str, ...] = register_bank(_PYRAMIDS)
 
 __all__ = [
-    "Exercise", "InexactAnswer", "NOT_ANSWERED", "PYRAMIDS_IDS", "Verdict", "audit_bank",
-    "canonical", "check", "digest", "exercises", "grade", "make_exercise", "register",
+    "CompletionCode", "Exercise", "InexactAnswer", "NOT_ANSWERED", "PYRAMIDS_IDS", "Progress",
+    "Verdict", "accepted_answers", "audit_bank", "canonical", "check", "completion_code",
+    "digest", "exercises", "forget_progress", "grade", "make_exercise", "progress", "register",
     "register_bank",
 ]
