@@ -166,15 +166,25 @@ function render({ model, el }) {
     if (on) timer = setTimeout(() => setWaiting(false), WAIT_LIMIT_MS);
   }
 
+  // The picture last drawn: the kernel sends a new picture's svg and version in one
+  // message, which fires change:svg and change:version; the second must not draw again.
+  let drawnSvg = null;
+  let drawnVersion = null;
+
   function draw() {
+    const svg = model.get("svg") || "";
+    const version = model.get("version");
+    if (svg === drawnSvg && version === drawnVersion) return;
+    drawnSvg = svg;
+    drawnVersion = version;
     // Keep keyboard focus on the same target across redraws.
     const focused = frame.querySelector("[data-target]:focus");
     const refocus = focused ? focused.getAttribute("data-target") : null;
-    frame.innerHTML = model.get("svg") || "";
+    frame.innerHTML = svg;
     uniqueIds(frame, prefix);
     fitSvg(frame.querySelector("svg"));
     frame.setAttribute("aria-label", model.get("label") || "Game board");
-    el.dataset.version = String(model.get("version"));
+    el.dataset.version = String(version);
     for (const node of frame.querySelectorAll("[data-target]")) {
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");

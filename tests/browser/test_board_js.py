@@ -1,0 +1,91 @@
+"""widgets/board.js on its own, in Chromium, with a stand-in for the widget model.
+
+Why apart from JupyterLab: what is checked here is the module's own bookkeeping, which a
+kernel round trip only blurs. The kernel sends a new picture's ``svg`` and ``version`` in
+one message (``BoardView.show`` holds the sync), and Backbone then fires ``change:svg``
+and ``change:version`` one after the other; the picture must be drawn once, not twice (a
+draw is most of a click's redraw time: benchmarks/lesson_redraw.py). A picture changed
+alone, or a version bumped alone, is still drawn.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+BOARD_JS = Path(__file__).resolve().parents[2] / "widgets" / "board.js"
+
+pytestmark = [pytest.mark.browser]
+
+#: A page that renders board.js into a div with a minimal model: get/set with change
+#: events in Backbone's order (each changed key's event, in the order set), on/off, send.
+PAGE = """<!doctype html><html><body><div id="host"></div>
+<script type="module">
+import board from "/board.js";
+const values = {svg: "", version: 0, label: "Game board", spotlight: null, announce: ""};
+const handlers = {};
+const model = {
+  get: (k) => values[k],
+  on: (ev, fn) => { (handlers[ev] = handlers[ev] || []).push(fn); },
+  off: (ev, fn) => { handlers[ev] = (handlers[ev] || []).filter((f) => f !== fn); },
+  send: () => {},
+  set(changes) {
+    const changed = Object.keys(changes).filter((k) => values[k] !== changes[k]);
+    Object.assign(values, changes);
+    for (const k of changed) for (const fn of handlers["change:" + k] || []) fn();
+  },
+};
+const host = document.getElementById("host");
+board.render({model, el: host});
+window.draws = 0;
+new MutationObserver((records) => {
+  // A draw replaces the frame's picture: one childList record per draw.
+  window.draws += records.filter((r) => r.type === "childList" && r.addedNodes.length).length;
+}).observe(host.firstElementChild, {childList: true});
+window.tlModel = model;
+window.ready = true;
+</script></body></html>"""
+
+
+def _svg(n: int) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 40"><g data-target="t{n}">'
+            f'<title>target {n}</title><text x="5" y="20">move {n}</text></g></svg>')
+
+
+@pytest.fixture
+def board_page(browser):
+    context = browser.new_context(viewport={"width": 800, "height": 600})
+    page = context.new_page()
+    page.route("http://tl.test/", lambda route: route.fulfill(
+        body=PAGE, content_type="text/html"))
+    page.route("http://tl.test/board.js", lambda route: route.fulfill(
+        body=BOARD_JS.read_text(), content_type="text/javascript"))
+    page.goto("http://tl.test/")
+    page.wait_for_function("window.ready === true")
+    yield page
+    context.close()
+
+
+def _set(page, **changes) -> int:
+    """Set the model's traits as one kernel message does; the draws it caused."""
+    before = page.evaluate("window.draws")
+    page.evaluate("(c) => window.tlModel.set(c)", changes)
+    page.evaluate("() => new Promise((r) => setTimeout(r, 0))")  # the observer's records
+    return page.evaluate("window.draws") - before
+
+
+def test_a_new_picture_is_drawn_once(board_page):
+    assert _set(board_page, svg=_svg(1), version=1) == 1
+    assert board_page.locator("[data-target=t1]").count() == 1
+    assert board_page.evaluate("document.getElementById('host').dataset.version") == "1"
+    assert _set(board_page, svg=_svg(2), version=2) == 1
+    assert board_page.locator("[data-target=t2]").count() == 1
+
+
+def test_a_picture_or_a_version_changed_alone_is_still_drawn(board_page):
+    _set(board_page, svg=_svg(1), version=1)
+    assert _set(board_page, version=2) == 1       # the same picture, stale clicks refused
+    assert board_page.evaluate("document.getElementById('host').dataset.version") == "2"
+    assert _set(board_page, svg=_svg(3)) == 1
+    assert board_page.locator("[data-target=t3]").count() == 1
