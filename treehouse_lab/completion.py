@@ -21,7 +21,7 @@ case) of
     checksum: the first 4 bytes of SHA-256 of "TL1" and everything above
 
 An exercise ref is the first 4 bytes of SHA-256 of its id (the ids themselves would make
-the code three times as long); the answer key names them. Attempts count to 255 (255 means
+the code about twice as long); the answer key names them. Attempts count to 255 (255 means
 "255 or more"). The checksum is not secret: it only catches a code altered or copied
 incompletely, so that the teacher is told that rather than "not proven". What it does not
 protect: the attempt counts of *unsolved* exercises carry no tag, so anyone can change them;
@@ -49,8 +49,9 @@ PREFIX = "TL1-"
 #: every code; 60 characters hold any real full name and keep the code one short line.
 MAX_NAME = 60
 #: The longest code read, in characters: a code for 255 solved and 255 tried exercises
-#: with the longest name is under 3,200 characters.
-MAX_CODE = 4000
+#: with the longest name (4,837 bytes) is 7,744 characters. A notebook's 8 exercises with
+#: a name of 10 letters make some 200.
+MAX_CODE = 8000
 TAG_BYTES = 8
 REF_BYTES = 4
 CHECK_BYTES = 4

@@ -156,6 +156,17 @@ def test_a_code_edited_by_hand_is_refused(bank, capsys, name) -> None:
     assert completion.verify_code(f" '{code}'\n", name, bank).valid
 
 
+def test_a_key_without_a_solved_exercise_or_a_code_of_another_version_is_refused(
+        bank, capsys) -> None:
+    _solve_two(capsys)
+    code = completion_code("Ann")
+    partial = {eid: form for eid, form in bank.items() if eid != "cc-test-sets"}
+    report = completion.verify_code(code, "Ann", partial)
+    assert not report.valid and "not in the answer key" in report.problem
+    report = completion.verify_code("TL2-" + _letters(code), "Ann", bank)
+    assert not report.valid and "version 'TL2'" in report.problem
+
+
 def test_a_code_with_nothing_solved_is_valid_and_lists_nothing(bank) -> None:
     code = completion_code("Ann")
     report = completion.verify_code(code, "Ann", bank)
@@ -319,3 +330,14 @@ def test_the_answer_key_from_the_solutions_notebooks_is_complete_and_right(tmp_p
         verdict, _ = exercises._judge(eid, Fraction(int(p), int(q)))
         assert verdict.correct is True, (eid, verdict.message)
     completion.load_key(key)
+
+
+def test_the_longest_code_reads_back() -> None:
+    solved = {f"exercise-{i}": ("Q:1/2", 300) for i in range(255)}
+    tried = {f"tried-{i}": 300 for i in range(255)}
+    code = completion.make_code("\U0001F333" * completion.MAX_NAME, solved, tried)
+    decoded = completion.read_code(code)
+    assert (len(decoded.solved), len(decoded.tried)) == (255, 255)
+    assert {a for _, a, _ in decoded.solved} == {255}        # counts stop at 255
+    with pytest.raises(RuleError, match="at most 255"):
+        completion.make_code("Ann", {**solved, "one-more": ("Q:1/1", 1)})
