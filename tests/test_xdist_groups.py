@@ -29,6 +29,10 @@ def test_a_notebooks_cells_share_a_group_and_notebooks_do_not():
     b0 = group("notebooks/start.ipynb::Cell 0")
     assert a0 == a5
     assert a0[1] != b0[1]
+    # The solutions notebooks (teacher/, collected by nbval too) likewise.
+    s0 = group("teacher/treehouse-exercises-solutions.ipynb::Cell 0")
+    assert s0 == group("teacher/treehouse-exercises-solutions.ipynb::Cell 7")
+    assert s0[1] not in (a0[1], b0[1])
 
 
 def test_the_browser_and_the_offline_site_tests_are_one_group_each_and_first():

@@ -1,6 +1,6 @@
 """Make the teacher's answer key from the solutions notebooks.
 
-    python tools/answer_key.py notebooks/*-solutions.ipynb -o answer-key.json
+    python tools/answer_key.py teacher/*-solutions.ipynb -o answer-key.json
 
 The key ({exercise id: canonical answer}) is what ``python -m treehouse_lab verify``
 needs to check students' completion codes (docs/teaching.md, "Collecting results"). It
@@ -98,7 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "'python -m treehouse_lab verify' checks completion codes against. "
                     "The key is teachers' material: never put it where students can read it.")
     parser.add_argument("notebooks", nargs="+", type=Path, metavar="SOLUTIONS.ipynb",
-                        help="the solutions notebooks (e.g. notebooks/*-solutions.ipynb)")
+                        help="the solutions notebooks (e.g. teacher/*-solutions.ipynb)")
     parser.add_argument("-o", "--output", type=Path, default=Path("answer-key.json"),
                         metavar="KEY.json",
                         help="where to write the key (default answer-key.json, where verify "

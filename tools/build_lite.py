@@ -2,7 +2,7 @@
 installed and no server but a static one, and the kernel never asks the internet for a
 package.
 
-    python tools/build_lite.py [OUT] [--matplotlib-cdn] [--cache DIR]
+    python tools/build_lite.py [OUT] [--matplotlib-cdn] [--cache DIR] [--teacher]
 
 OUT defaults to ``build/lite`` (git ignores ``build/``). Serve it with any static server,
 for instance ``python -m http.server -d build/lite --bind 127.0.0.1 8000``, and open
@@ -30,6 +30,10 @@ What goes in, and why:
   repository a notebook links ``../docs/rulings/x.md``, a path outside the site's files,
   so the site's copies of the notebooks link ``docs/rulings/x.md`` instead
   (:func:`site_markdown`), and the build fails if any relative link finds no file.
+
+The site is the students': the solutions notebooks (teachers' material, ``teacher/`` in
+the repository) are left out. ``--teacher`` makes a teacher's site that holds them too, in
+its own ``teacher/`` folder (:func:`write_notebooks`); keep it where students cannot open it.
 
 matplotlib is compiled: it cannot be had from PyPI for the browser. ``--matplotlib-cdn``
 lists it and its dependencies at Pyodide's CDN, so that a plotting cell loads them when
@@ -59,6 +63,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 LITE = ROOT / "lite"
 NOTEBOOKS = ROOT / "notebooks"
+#: The solutions notebooks: teachers' material, only in a ``--teacher`` build.
+TEACHER = ROOT / "teacher"
 DOCS = ROOT / "docs"
 #: The pages of ``docs/`` that notebooks link to (files, or folders of them); the site
 #: holds a copy of each.
@@ -373,7 +379,8 @@ def broken_links(files: Path) -> list[str]:
     """Relative links in the notebooks' markdown and in the docs pages under ``files``
     that find no file there (a link is read from the folder of the page it is in)."""
     pages: list[tuple[Path, str]] = []
-    for nb in sorted([*files.glob("*.ipynb"), *files.glob("learn/*.ipynb")]):
+    for nb in sorted([*files.glob("*.ipynb"), *files.glob("learn/*.ipynb"),
+                      *files.glob("teacher/*.ipynb")]):
         cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
         pages += [(nb, "".join(c["source"])) for c in cells if c["cell_type"] == "markdown"]
     pages += [(md, md.read_text(encoding="utf-8")) for md in sorted(files.glob("docs/**/*.md"))]
@@ -397,16 +404,24 @@ def one_string_outputs(output: dict) -> None:
             data[mime] = "".join(value)
 
 
-def write_docs(dest: Path) -> None:
+#: A markdown link to the teachers' folder (``[text](../teacher/x.ipynb)`` in docs/).
+TEACHER_LINK = re.compile(r"\[([^\]]*)\]\(\.\./teacher/[^)]*\)")
+
+
+def write_docs(dest: Path, teacher: bool = False) -> None:
     """Copies of ``LINKED_DOCS`` under ``dest/docs/``. Their links to the notebooks
     (``../notebooks/x.ipynb`` in the repository) point at the site's notebooks, which
-    lie in ``files/`` itself."""
+    lie in ``files/`` itself. Links to ``../teacher/`` find the solutions in a teacher's
+    site (``files/teacher/``); a students' site has none, so there they become their
+    text (the page still names the file)."""
     for name in LINKED_DOCS:
         source = DOCS / name
         for page in ([source] if source.is_file() else sorted(source.rglob("*.md"))):
             target = dest / "docs" / page.relative_to(DOCS)
             target.parent.mkdir(parents=True, exist_ok=True)
             text = page.read_text(encoding="utf-8")
+            if not teacher:
+                text = TEACHER_LINK.sub(r"\1", text)
             target.write_text(text.replace("](../notebooks/", "](../"), encoding="utf-8")
 
 
@@ -468,15 +483,21 @@ def offline(notebook: dict) -> bool:
     return notebook.get("metadata", {}).get("treehouse_lab", {}).get("offline", True)
 
 
-def write_notebooks(dest: Path) -> list[str]:
+def write_notebooks(dest: Path, teacher: bool = False) -> list[str]:
     """The notebooks as they are, but for their kernel (the site's is Pyodide's), their
     links to ``docs/`` (:func:`site_markdown`) and their outputs' texts, one string each
-    (:func:`one_string_outputs`)."""
+    (:func:`one_string_outputs`).
+
+    With ``teacher``, the solutions notebooks too, in ``dest/teacher/``: one folder down,
+    as in the repository, so their links to ``../docs/`` already find the site's copy, and
+    their links to ``../notebooks/x.ipynb`` point at ``../x.ipynb``."""
     dest.mkdir(parents=True)
     names = []
     # The lesson apps (notebooks/learn/, tools/make_learn_apps.py) keep their folder.
     found = {nb.relative_to(NOTEBOOKS).as_posix(): nb
              for nb in [*NOTEBOOKS.glob("*.ipynb"), *NOTEBOOKS.glob("learn/*.ipynb")]}
+    if teacher:
+        found |= {f"teacher/{nb.name}": nb for nb in TEACHER.glob("*.ipynb")}
     left_out = {name for name, nb in found.items()
                 if not offline(json.loads(nb.read_text(encoding="utf-8")))}
     for name, nb in sorted(found.items()):
@@ -493,7 +514,9 @@ def write_notebooks(dest: Path) -> list[str]:
                     source = source.splitlines(True)
                 # A line linking a notebook the site leaves out goes too (no dead link).
                 source = [x for x in source if not any(f"]({n})" in x for n in left_out)]
-                cell["source"] = [site_markdown(x) for x in source]
+                cell["source"] = [x.replace("](../notebooks/", "](../")
+                                  if name.startswith("teacher/") else site_markdown(x)
+                                  for x in source]
         (dest / name).parent.mkdir(parents=True, exist_ok=True)
         (dest / name).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n",
                                  encoding="utf-8")
@@ -560,7 +583,7 @@ def prepare_out(out: Path) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
 
 
-def build(out: Path, cache: Path, matplotlib_cdn: bool) -> dict:
+def build(out: Path, cache: Path, matplotlib_cdn: bool, teacher: bool = False) -> dict:
     """Build the site into ``out``; what it holds (also written to ``out/lite-build.json``)."""
     check_tools()
     from jupyterlite_pyodide_kernel import constants as kc
@@ -593,8 +616,8 @@ def build(out: Path, cache: Path, matplotlib_cdn: bool) -> dict:
         lite = work / "lite"
         lock = write_pyodide(core, ship, files, lite / "static" / "pyodide", cdn_names,
                              kc.PYODIDE_CDN_URL)
-        notebooks = write_notebooks(lite / "files")
-        write_docs(lite / "files")
+        notebooks = write_notebooks(lite / "files", teacher)
+        write_docs(lite / "files", teacher)
         shutil.copy2(LITE / "jupyter-lite.json", lite / "jupyter-lite.json")
         config = json.loads((LITE / "jupyter_lite_config.json").read_text())
         config["LiteBuildConfig"]["federated_extensions"] = lab_extension_dirs()
@@ -613,7 +636,7 @@ def build(out: Path, cache: Path, matplotlib_cdn: bool) -> dict:
         size = sum(p.stat().st_size for p in staged.rglob("*") if p.is_file())
         info = {
             "treehouse_lab": own.version, "pyodide": kc.PYODIDE_VERSION, "python": python_full,
-            "notebooks": notebooks,
+            "notebooks": notebooks, "teacher": teacher,
             "packages": {n: e["version"] for n, e in lock["packages"].items()},
             "matplotlib_cdn": sorted(cdn_names),
             "matplotlib_cdn_url": kc.PYODIDE_CDN_URL if cdn_names else None,
@@ -634,13 +657,15 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"where the site goes (default: {DEFAULT_OUT.relative_to(ROOT)})")
     parser.add_argument("--matplotlib-cdn", action="store_true",
                         help="list matplotlib at Pyodide's CDN, for an online site")
+    parser.add_argument("--teacher", action="store_true",
+                        help="a teacher's site: the solutions notebooks too (in teacher/)")
     default_cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     parser.add_argument("--cache", type=Path,
                         default=default_cache / "treehouse-lab" / "lite",
                         help="downloads and compiled wheels (default: %(default)s)")
     args = parser.parse_args(argv)
     try:
-        build(args.out, args.cache, args.matplotlib_cdn)
+        build(args.out, args.cache, args.matplotlib_cdn, args.teacher)
     except BuildError as exc:
         print(f"build-lite: {exc}", file=sys.stderr)
         return 1

@@ -18,8 +18,13 @@ What keeps the pictures current (without running this tool in CI):
 
 So a change to a renderer fails the tests until this tool is run again::
 
-    python tools/make_pictures.py                 # every tutorial in notebooks/
+    python tools/make_pictures.py                 # every notebook, teacher/ too
     python tools/make_pictures.py treehouse.ipynb
+    python tools/make_pictures.py teacher/backyard-exercises-solutions.ipynb
+
+The solutions notebooks are teachers' material and live in ``teacher/``, apart from the
+students' ``notebooks/``; their pictures are kept current the same way (nbval runs
+``teacher/`` too).
 
 It executes each notebook top to bottom in a fresh kernel (``nbclient``, in ``notebooks/``),
 then rasterises each SVG with Debian's Chromium through Playwright (the browser the test
@@ -44,6 +49,8 @@ import nbformat
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
+#: The solutions notebooks (teachers' material, kept apart from the students' folder).
+TEACHER = ROOT / "teacher"
 CHROMIUM = "/usr/bin/chromium"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 #: Notebooks written by another tool (tools/make_start_notebook.py), without outputs.
@@ -182,18 +189,27 @@ def _palette(png: bytes) -> bytes:
     return out.getvalue() if out.tell() < len(png) else png
 
 
+def notebook_path(name: str) -> Path:
+    """A notebook named on the command line: in ``notebooks/`` (``treehouse.ipynb``,
+    ``learn/learn-diner.ipynb``), or ``teacher/...`` from the checkout's root."""
+    if name.startswith("teacher/"):
+        return ROOT / name
+    return NOTEBOOKS / name
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("notebooks", nargs="*",
-                        help="paths in notebooks/ (default: all, learn/ too)")
+                        help="paths in notebooks/, or teacher/NAME from the checkout's root "
+                             "(default: all, learn/ and teacher/ too)")
     parser.add_argument("--no-execute", action="store_true",
                         help="only (re)make the PNGs of the outputs as they are")
     args = parser.parse_args(argv)
     # A name may have a folder in notebooks/ (learn/learn-diner.ipynb, the lesson apps).
-    paths = ([NOTEBOOKS / n for n in args.notebooks] if args.notebooks
+    paths = ([notebook_path(n) for n in args.notebooks] if args.notebooks
              else [p for p in sorted([*NOTEBOOKS.glob("*.ipynb"),
                                       *NOTEBOOKS.glob("learn/*.ipynb")])
-                   if p.name not in GENERATED])
+                   if p.name not in GENERATED] + sorted(TEACHER.glob("*.ipynb")))
     rasterise = Rasteriser()
     try:
         for path in paths:

@@ -20,8 +20,7 @@ GAMES = [
          "Draft-and-pass, colour or number matching, the longest colour run and achievements, "
          "on a live board; and the exact chance that the next card fits your treehouse."),
         ("Exercises", "backyard-exercises.ipynb",
-         "Counting and probability on the Backyard cards, with `check(...)`; solutions in "
-         "[backyard-exercises-solutions.ipynb](backyard-exercises-solutions.ipynb)."),
+         "Counting and probability on the Backyard cards, with `check(...)`."),
         ("Exploring with simulations", "explore-backyard.ipynb",
          "A curious player's and a designer's questions, answered with seeded simulations, "
          "exact values where they exist, and plots."),
@@ -34,8 +33,7 @@ GAMES = [
          "The 204 arrangements three ways (enumeration, cases, a sympy generating function), "
          "move tables, exact next-roll probabilities and an optimal solitaire solver."),
         ("Exercises", "treehouse-exercises.ipynb",
-         "Classroom exercises with `check(...)`; solutions in "
-         "[treehouse-exercises-solutions.ipynb](treehouse-exercises-solutions.ipynb)."),
+         "Classroom exercises with `check(...)`."),
         ("Exploring with simulations", "explore-treehouse.ipynb",
          "Questions about the pyramid game answered exactly where mathematics can, and by "
          "seeded simulation beside it."),
@@ -51,8 +49,7 @@ GAMES = [
          "Counting questions about the ingredient bag and the jokers, and the modules' Soup "
          "Stews and chilis, answered by the engine and by sympy, which must agree."),
         ("Exercises", "treehouse-diner-exercises.ipynb",
-         "Exercises with `check(...)`; solutions in "
-         "[treehouse-diner-exercises-solutions.ipynb](treehouse-diner-exercises-solutions.ipynb)."),
+         "Exercises with `check(...)`."),
         ("Exploring with simulations", "explore-diner.ipynb",
          "Seat order, the modules, the Daisy joker, phone or pantry and a shorter or longer "
          "game, answered with seeded simulations, exact fractions and plots."),
@@ -63,8 +60,7 @@ GAMES = [
          "building villages and Keita's 34 VP; then how scores spread with 3 and 4 players."),
         ("Exercises", "magical-treehouse-exercises.ipynb",
          "A spell in the first hand, what a carriage brings, a potion chain's VP and the "
-         "objective tiles' ties, with `check(...)`; solutions in "
-         "[magical-treehouse-exercises-solutions.ipynb](magical-treehouse-exercises-solutions.ipynb)."),
+         "objective tiles' ties, with `check(...)`."),
         ("Exploring with simulations", "explore-magical.ipynb",
          "The biscuits tile, printed tiles against the text, 3 against 4 players, spells and "
          "the night forest, answered with seeded simulations, exact fractions and plots."),
@@ -132,9 +128,10 @@ def page() -> str:
     more = _present(MORE)
     if more:
         parts.append("## More\n\n" + _table(more))
+    # The solutions are teachers' material (teacher/, outside this folder): no link here.
     parts.append("## Teachers\n\n[A teacher's path through the notebooks](../docs/teaching.md):"
                  " the topic, time and prerequisites of each notebook and exercise, and a "
-                 "suggested order for a class.")
+                 "suggested order for a class; it says where the worked solutions are.")
     return "\n\n".join(parts)
 
 

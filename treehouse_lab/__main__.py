@@ -34,7 +34,7 @@ examples:
 VERIFY_EPILOG = """\
 CODES.csv has a header row with the columns name and code (others are ignored), one
 student a row. The answer key comes from the solutions notebooks (teachers' material):
-  python tools/answer_key.py notebooks/*-solutions.ipynb -o answer-key.json
+  python tools/answer_key.py teacher/*-solutions.ipynb -o answer-key.json
 exit status: 0 every code is valid, 1 some code or row is not, 2 bad input (a file that
 cannot be read, a malformed key). See docs/teaching.md, "Collecting results".
 """
@@ -306,7 +306,7 @@ def _read_key(path: str | None) -> dict[str, str]:
     if path is None and not os.path.isfile(DEFAULT_KEY):
         raise RuleError(f"--key: no answer key given and no {DEFAULT_KEY} in this folder; "
                         "make one with 'python tools/answer_key.py "
-                        "notebooks/*-solutions.ipynb -o answer-key.json'")
+                        "teacher/*-solutions.ipynb -o answer-key.json'")
     try:
         with open(path or DEFAULT_KEY, encoding="utf-8") as fh:
             data = json.load(fh)

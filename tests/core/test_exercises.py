@@ -178,7 +178,7 @@ def test_dig_example_wild_says_a_hop_may_land_on_the_lying_large() -> None:
     verdict = exercises.grade("dig-example-wild", strict)
     assert not verdict.correct and "hop_onto_lying" in verdict.message
     root = Path(__file__).resolve().parents[2] / "notebooks"
-    for notebook in ("treehouse-exercises.ipynb", "treehouse-exercises-solutions.ipynb"):
+    for notebook in ("treehouse-exercises.ipynb", "../teacher/treehouse-exercises-solutions.ipynb"):
         cells = json.loads((root / notebook).read_text(encoding="utf-8"))["cells"]
         text = " ".join(next("".join(c["source"]) for c in cells if c["cell_type"] == "markdown"
                              and "### 3. Wild from the Dig example" in "".join(c["source"]))

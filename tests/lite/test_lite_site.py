@@ -76,6 +76,9 @@ def test_the_site_holds_everything_and_points_nowhere_else(lite_site: Path):
     assert extensions == {"@jupyterlite/pyodide-kernel-extension", "anywidget",
                           "@jupyter-widgets/jupyterlab-manager"}
 
+    # The students' site: no solutions (teachers' material, only in a --teacher build).
+    assert list((lite_site / "files").rglob("*-solutions.ipynb")) == []
+    assert json.loads((lite_site / "lite-build.json").read_text())["teacher"] is False
     for name in NOTEBOOKS:
         site_nb = json.loads((lite_site / "files" / name).read_text())
         source_nb = json.loads((ROOT / "notebooks" / name).read_text())

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
+ROOT = Path(__file__).resolve().parents[2]
+#: The students' notebooks and the teachers' (teacher/: the solutions).
+NOTEBOOKS = sorted([*(ROOT / "notebooks").glob("*.ipynb"), *(ROOT / "teacher").glob("*.ipynb")])
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])

@@ -27,7 +27,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
-PATHS = sorted([*NOTEBOOKS.glob("*.ipynb"), *NOTEBOOKS.glob("learn/*.ipynb")])  # learn/: apps
+# learn/: the lesson apps; teacher/: the solutions notebooks (teachers' material).
+PATHS = sorted([*NOTEBOOKS.glob("*.ipynb"), *NOTEBOOKS.glob("learn/*.ipynb"),
+                *(ROOT / "teacher").glob("*.ipynb")])
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{6,}\b")
 NBVAL_TAGS = {"nbval-check-output", "nbval-ignore-output", "nbval-skip", "raises-exception"}

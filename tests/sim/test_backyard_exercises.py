@@ -99,7 +99,7 @@ def test_not_green_is_said_as_the_green_family():
     assert grade("fits-given-not-green", by_family).correct
     other = grade("fits-given-not-green", by_floor)
     assert not other.correct and "family" in other.message
-    for notebook in ("backyard-exercises.ipynb", "backyard-exercises-solutions.ipynb"):
+    for notebook in ("backyard-exercises.ipynb", "../teacher/backyard-exercises-solutions.ipynb"):
         text = " ".join(_exercise_text(notebook, "### 3. Green 3 on top").split())
         assert "not of the green family" in text, notebook
         assert "not green**" not in text, notebook

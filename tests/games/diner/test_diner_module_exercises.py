@@ -96,7 +96,7 @@ def _checked_ids(name: str) -> set[str]:
 
 def test_both_notebooks_ask_every_exercise_of_the_bank():
     assert _checked_ids("treehouse-diner-exercises.ipynb") == set(IDS)
-    assert _checked_ids("treehouse-diner-exercises-solutions.ipynb") == set(IDS)
+    assert _checked_ids("../teacher/treehouse-diner-exercises-solutions.ipynb") == set(IDS)
 
 
 def _questions(name: str) -> dict[str, str]:
@@ -115,7 +115,8 @@ def _questions(name: str) -> dict[str, str]:
 def test_each_exercise_id_names_the_question_it_is_attached_to():
     """Issue 17: the chili exercise asks about the 1er row after set-up, so its id is a
     set-up one (it was 'chili-in-refill'); every setup-* id asks "after set-up"."""
-    for name in ("treehouse-diner-exercises.ipynb", "treehouse-diner-exercises-solutions.ipynb"):
+    for name in ("treehouse-diner-exercises.ipynb",
+                 "../teacher/treehouse-diner-exercises-solutions.ipynb"):
         questions = _questions(name)
         assert "after set-up" in questions["setup-row-chili"]
         assert "Chili" in questions["setup-row-chili"]

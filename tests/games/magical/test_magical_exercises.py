@@ -21,7 +21,7 @@ from treehouse_lab.games.magical.moves import Place
 
 NOTEBOOKS = Path(__file__).resolve().parents[3] / "notebooks"
 EXERCISES = "magical-treehouse-exercises.ipynb"
-SOLUTIONS = "magical-treehouse-exercises-solutions.ipynb"
+SOLUTIONS = "../teacher/magical-treehouse-exercises-solutions.ipynb"  # teachers' material
 
 #: The potion chain of exercises 4 and 5 (as the notebook builds it).
 CHAIN = [[{"cards": ["purple1a"]},

@@ -1,7 +1,7 @@
 """The Backyard Builders exercise bank (notebooks/backyard-exercises.ipynb).
 
 Digests only, never answers (see ``treehouse_lab.exercises``): they were made with
-``make_exercise`` from the answers worked in notebooks/backyard-exercises-solutions.ipynb,
+``make_exercise`` from the answers worked in teacher/backyard-exercises-solutions.ipynb,
 and the test suite recomputes every answer from the engine and checks it against them.
 Importing this module registers the bank, so a notebook does
 

@@ -2,7 +2,7 @@
 
 Digests only, never answers (see ``treehouse_lab.exercises``): they were made with
 ``make_exercise`` from the answers worked in
-notebooks/treehouse-diner-exercises-solutions.ipynb, and the test suite
+teacher/treehouse-diner-exercises-solutions.ipynb, and the test suite
 (tests/games/diner/test_diner_counting.py) recomputes every answer from the engine or by
 brute force and checks it against them. Importing this module registers the bank, so a
 notebook does

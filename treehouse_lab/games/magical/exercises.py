@@ -2,7 +2,7 @@
 
 Digests only, never answers (see ``treehouse_lab.exercises``): they were made with
 ``make_exercise`` from the answers worked in
-notebooks/magical-treehouse-exercises-solutions.ipynb, and the test suite
+teacher/magical-treehouse-exercises-solutions.ipynb, and the test suite
 (tests/games/magical/test_magical_exercises.py) recomputes every answer from the engine
 or by brute force and checks it against them. Importing this module registers the bank,
 so a notebook does
