@@ -31,7 +31,7 @@ __all__ = [
     "CHANCE", "SIMULTANEOUS", "TERMINAL", "GAMES", "Action", "Game", "State",
     "RuleError", "IllegalActionError", "HumanToMove", "load_game",
     "Match", "LogEntry", "simulate", "playouts", "tournament", "Board", "register_bot", "BOTS",
-    "register_schedule", "SCHEDULES", "lessons", "Lesson",
+    "register_schedule", "SCHEDULES", "lessons", "Lesson", "AnswerBox",
 ]
 
 _LAZY = {
@@ -40,6 +40,7 @@ _LAZY = {
     "register_bot": ".bots", "BOTS": ".bots",
     "register_schedule": ".schedules", "SCHEDULES": ".schedules",
     "Lesson": ".lessons",
+    "AnswerBox": ".boards.answer_box",
 }
 
 

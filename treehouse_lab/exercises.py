@@ -113,6 +113,9 @@ class Exercise:
     hint: str
     mistakes: Mapping[str, str] = field(default_factory=dict)
     prompt: str = ""
+    #: Whether an answer box takes a decimal ("3.5") for this exercise: only where the
+    #: exact answer is a terminating decimal a student would naturally write (a mean).
+    decimals: bool = False
 
 
 @dataclass(frozen=True)
@@ -197,6 +200,14 @@ def _judge(exercise_id: str, answer: Any) -> tuple[Verdict, str | None]:
         return Verdict(exercise_id, True, f"{exercise_id}: Correct!"), form
     hint = ex.mistakes.get(d, ex.hint)
     return Verdict(exercise_id, False, f"{exercise_id}: Not yet. Hint: {hint}"), form
+
+
+def exercise(exercise_id: str) -> Exercise:
+    """The registered exercise (digests and hints only). RuleError names the ids."""
+    if exercise_id not in _BANK:
+        raise RuleError(f"exercise: no exercise {quote(exercise_id, 40)}; exercises are: "
+                        f"{', '.join(sorted(_BANK))}")
+    return _BANK[exercise_id]
 
 
 def check(exercise_id: str, answer: Any) -> None:
@@ -387,6 +398,7 @@ _PYRAMIDS: tuple[Exercise, ...] = (
     ),
     Exercise(
         id='turn-length',
+        decimals=True,  # a mean: 1.5 is as exact as 3/2
         salt='b564b9f69d7b96cd',
         answer_digest='2c32e19d2c857ca92d478e69c1dd4dbe5b1d63cdcbfc788731230bf5df168cb2',
         hint=(
@@ -451,6 +463,7 @@ _PYRAMIDS: tuple[Exercise, ...] = (
     ),
     Exercise(
         id='solo-one-piece',
+        decimals=True,  # a mean: 1.5 is as exact as 3/2
         salt='177f0b85424715cc',
         answer_digest='cf4c33d6df57f20770d0023139bcafd362cbd986439ad2f70cc23f3959d31913',
         hint=(
@@ -479,6 +492,6 @@ PYRAMIDS_IDS: tuple[str, ...] = register_bank(_PYRAMIDS)
 __all__ = [
     "CompletionCode", "Exercise", "InexactAnswer", "NOT_ANSWERED", "PYRAMIDS_IDS", "Progress",
     "Verdict", "accepted_answers", "audit_bank", "canonical", "check", "completion_code",
-    "digest", "exercises", "forget_progress", "grade", "make_exercise", "progress", "register",
-    "register_bank",
+    "digest", "exercise", "exercises", "forget_progress", "grade", "make_exercise", "progress",
+    "register", "register_bank",
 ]

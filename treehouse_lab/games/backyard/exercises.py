@@ -88,6 +88,7 @@ _BACKYARD: tuple[Exercise, ...] = (
     ),
     Exercise(
         id='expected-purple',
+        decimals=True,  # a mean: 1.5 is as exact as 3/2
         salt='516577978a8499bf',
         answer_digest='713b240df0c99fda950e98ae5b678acbcc1a3e7aa218d3ad626f73cc55a6ba45',
         hint=(
@@ -118,6 +119,7 @@ _BACKYARD: tuple[Exercise, ...] = (
     ),
     Exercise(
         id='first-card-points',
+        decimals=True,  # a mean: 1.5 is as exact as 3/2
         salt='94c748fd20851ac7',
         answer_digest='2bdfdc8d9687f4dc12825c458f83bf8a733d02638c3a600633919ac15e336c2f',
         hint=(
