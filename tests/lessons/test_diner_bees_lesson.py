@@ -94,8 +94,8 @@ def test_the_scoring_step_adds_the_saved_bees_and_the_most_bees_bonus(seed):
         total = (sum(state.game.orders[o].points for o in state.delivered(p))
                  + state.mood(p) + hives[p] + bonus)
         who = "You" if p == seat else f"Player {p + 1}"
-        assert (f"{who}: {sc['orders']} for orders + {state.mood(p)} for mood + {hives[p]} "
-                f"for saved bees + {bonus} most-bees bonus = {total}") in text
+        assert (f"{who}: {sc['orders']} orders, {state.mood(p)} mood, {hives[p]} bees, "
+                f"{bonus} bonus = {total}") in text
 
 
 def test_the_minutes_step_stays_for_every_minute_of_the_visit():

@@ -95,15 +95,16 @@ def _legal(s: DinerState, seat: int) -> list[Any]:
     return s.legal_actions(seat) if seat in s.actors() else []
 
 
-def _kitchen(s: DinerState, seat: int) -> str:
-    """Each order of the kitchen, its space and what it still needs."""
+def _missing(s: DinerState, seat: int) -> dict[str, int]:
+    """What the learner's orders still need beyond the supply: what to fetch."""
     g = s.game
-    parts = []
-    for minutes, e in sorted(s.kitchen(seat).items(), reverse=True):
-        need = [k for k, c in zip(g.orders[e["order"]].ingredients, e["covers"]) if not c]
-        parts.append(f"{e['name']} on the {minutes}-minute space (still needs "
-                     f"{_and([ingredient(k) for k in need]) or 'nothing'})")
-    return _and(parts) or "no order"
+    need: dict[str, int] = {}
+    for e in s.kitchen(seat).values():
+        for k, c in zip(g.orders[e["order"]].ingredients, e["covers"]):
+            if not c:
+                need[k] = need.get(k, 0) + 1
+    return {k: n - s.supply(seat).get(k, 0) for k, n in need.items()
+            if n > s.supply(seat).get(k, 0)}
 
 
 def _now(s: DinerState, seat: int) -> str:
@@ -187,14 +188,12 @@ PANTRY_STEP = first_of(SHELF, NOW)
 def _pantry(s: DinerState, seat: int) -> str:
     if which(PANTRY_STEP, s, seat):
         return _now(s, seat)
-    return ("Your turn has two phases (Game Flow): 1. go to the pantry OR to the phone, 2. "
-            "put ingredients on your orders and deliver the completed ones. Go to the "
-            f"pantry now. Your kitchen: {_kitchen(s, seat)}; your supply: "
-            f"{_counts(s.supply(seat))}. \"Choose a shelf space whose ingredients you want to "
-            "put completely into your personal supply. For each ingredient in the chosen "
-            "shelf space, one minute passes.\" Your orders can make "
-            f"{s.capacity(seat)} minutes pass, so every space you can pay for is spotlit: "
-            "pick one with ingredients your orders need.")
+    missing = _missing(s, seat)
+    want = (f"Beyond what you hold, your orders need {_counts(missing)}: pick a space with "
+            "some." if missing else "What you hold covers your orders: pick any space.")
+    return ("Phase 1: go to the pantry. Click a shelf space to take all its ingredients; "
+            "each costs a minute, so only spaces your orders can pay for are spotlit. "
+            + want)
 
 
 def _until(types: tuple[type, ...]) -> Any:
@@ -221,14 +220,12 @@ def _minutes(s: DinerState, seat: int) -> str:
     if which(MINUTES_STEP, s, seat):
         return _now(s, seat)
     push = any(isinstance(a, MoveOrder) and a.minutes == 1 for a in _legal(s, seat))
-    text = ("Time passes: \"For each passing minute you must move one order in your kitchen "
-            "one space to the right\" (toward 1 minute), before you take the ingredients. "
-            "\"The kitchen space onto which an order is moved must be free. Skipping is not "
-            f"allowed.\" Your kitchen: {_kitchen(s, seat)}. Click an order to move it; one "
-            "click per minute.")
+    text = ("Pay a minute per ingredient: click an order to move it one space right, toward "
+            "1 minute (onto a free space, no skipping). An order's space is the time it has "
+            "left, so move orders with time to spare.")
     if push:
-        text += (" An order on the 1-minute space can be pushed off the kitchen: that pays "
-                 "a minute too, but it earns a complaint (your mood drops 1).")
+        text += (" The order on the 1-minute space may be pushed off to pay a minute, for a "
+                 "complaint (-1 mood).")
     return text
 
 
@@ -236,17 +233,14 @@ def _push(s: DinerState, seat: int) -> str:
     branch = which(PUSH_STEP, s, seat)
     if branch == 2:
         return _now(s, seat)
-    head = ("Pushing Orders Off the Starting Lane: \"If an order lies on the 1-minute "
-            "kitchen space, you can push it down out of your kitchen. You thereby gain one "
-            "minute ... but you also get a complaint.\" The order goes to the discard pile, "
-            "its ingredients to the compost, and your mood marker moves 1 left (-1 point at "
-            "the end). ")
     if branch == 0:
-        return head + ("An order lies on your 1-minute space: push it off now (a minute "
-                       "paid, a complaint taken) to see how it works.")
-    return head + (f"No order of yours can be pushed off now ({_kitchen(s, seat)}): pay "
-                   "the minute by moving an order one space right. Remember the rule for "
-                   "when an order reaches the 1-minute space.")
+        return ("An order lies on your 1-minute space: click it to push it off your kitchen. "
+                "That pays a minute, but earns a complaint: the order is discarded, its "
+                "ingredients composted, and your mood drops 1 (-1 point at the end). Try it "
+                "once to see how it works.")
+    return ("Pay the minutes: click an order to move it one space right. None of yours can be "
+            "pushed off now; an order on the 1-minute space may be, to pay a minute, but that "
+            "earns a complaint (-1 point at the end).")
 
 
 # -- Phase 2: assigning ---------------------------------------------------------------------
@@ -264,55 +258,75 @@ JOKER_STEP = first_of(JOKER_MOVE, ASSIGN_MOVE, FINISH, NOW)
 PHASE2_DONE = _until((FinishAssigning,))
 
 
-def _jokers(s: DinerState, seat: int) -> str:
-    """Ingredient Jokers and ruling D11, told on the learner's supply."""
-    daisies = s.supply(seat).get("daisy", 0)
-    total = sum(s.supply(seat).values())
-    legal = _legal(s, seat)
-    text = (" Ingredient Jokers: \"You may replace missing ingredients ... lay either 2 "
-            "Daisies or 4 arbitrary ingredients stacked on the desired symbol.\" A joker "
-            "goes only on a symbol whose ingredient your supply holds none of (ruling D11), "
-            "and four Daisies count as 4 ingredients too.")
-    if any(isinstance(a, Joker) for a in legal):
-        return text + " You are building a joker: add the next ingredient to it."
-    if any(isinstance(a, StartJoker) for a in legal):
-        return text + (f" You hold {daisies} Daisies and {total} ingredients, so a joker is "
-                       "possible now: click the J box under a missing symbol to start one.")
-    return text + (f" You hold {daisies} Daisies and {total} ingredients in all: no joker "
-                   "is possible now.")
+#: Ingredient Jokers and ruling D11 in a sentence (the Jokers step; the rest is in the
+#: Rules panel: four Daisies, one ingredient at a time).
+JOKER_RULE = ("a joker of 2 Daisies or any 4 ingredients stands in for a missing ingredient, "
+              "only where your supply holds none of it (ruling D11).")
+
+
+def _building(s: DinerState, seat: int) -> bool:
+    return any(isinstance(a, Joker) for a in _legal(s, seat))
+
+
+def _assign_words(s: DinerState, seat: int, jokers: str) -> str:
+    """Phase 2's text: what to click, the must-assign rule, what the learner holds, and
+    ``jokers`` (a step's words on the J boxes, when one may be started)."""
+    if _building(s, seat):
+        return ("You are building a joker (2 Daisies or 4 ingredients): add the next "
+                "ingredient to it.")
+    text = ("Phase 2: click an ingredient, then a spotlit symbol it matches. Every "
+            "ingredient that fits must go on now, and a completely covered order is "
+            f"delivered for its points. You hold {_counts(s.supply(seat))}.")
+    if jokers and any(isinstance(a, StartJoker) for a in _legal(s, seat)):
+        text += " " + jokers
+    return text
 
 
 def _assign(s: DinerState, seat: int) -> str:
+    """The first Phase 2: the J boxes are only named (the Jokers step teaches them)."""
+    return _phase2(s, seat, "The J boxes make jokers, for a later step.")
+
+
+def _deliver(s: DinerState, seat: int) -> str:
+    """The last Phase 2: the learner knows jokers by now."""
+    return _phase2(s, seat, "You may also build a joker in a J box.")
+
+
+def _phase2(s: DinerState, seat: int, jokers: str) -> str:
     branch = which(ASSIGN_STEP, s, seat)
     if branch == 2:
         return _now(s, seat)
-    supply = _counts(s.supply(seat))
     if branch == 1:
         return _finish(s, seat)
-    return ("Phase 2: \"you must assign all ingredients available in your personal supply "
-            "to the orders in your kitchen\". Lay them on matching symbols; one you could "
-            "lay may not be kept for later. Your supply: " + supply + "; your kitchen: "
-            + _kitchen(s, seat) + ". Click an ingredient, then the symbol to cover."
-            + _jokers(s, seat))
+    return _assign_words(s, seat, jokers)
 
 
 def _joker_text(s: DinerState, seat: int) -> str:
     branch = which(JOKER_STEP, s, seat)
+    daisies = s.supply(seat).get("daisy", 0)
+    total = sum(s.supply(seat).values())
     if branch == 0:
-        return ("Phase 2 again. " + _jokers(s, seat).strip()
-                + " The spotlit targets build it (a joker is a \"may\": here you try it).")
-    return _assign(s, seat)
+        if _building(s, seat):
+            return _assign_words(s, seat, "")
+        return (f"Jokers: {JOKER_RULE} You hold {daisies} Daisies and {total} ingredients: "
+                "click a spotlit J box under a missing symbol to start one (jokers are "
+                "optional; try one here).")
+    if branch == 1:
+        return (f"Jokers: {JOKER_RULE} No joker fits now (you hold "
+                f"{_counts({'daisy': daisies}) if daisies else 'no Daisy'} and {total} "
+                f"ingredient{'s' if total != 1 else ''} in all): click an ingredient, then a "
+                "spotlit symbol it matches.")
+    return _phase2(s, seat, "")
 
 
 def _finish(s: DinerState, seat: int) -> str:
     done = [e["name"] for e in s.kitchen(seat).values() if e["complete"]]
-    head = (f"Nothing more fits (you keep {_counts(s.supply(seat))}). Delivering Orders: "
-            "\"All orders that are now completely covered are delivered\": their ingredients "
-            "go to the compost box, the order face down on your delivery space, and its "
-            "points count at the end. ")
+    head = (f"Nothing more fits (you keep {_counts(s.supply(seat))}): click Finish. Every "
+            "completely covered order is then delivered: its ingredients go to the compost, "
+            "the card to your delivery space, and its points count at the end. ")
     if done:
-        return head + f"{_and(done)} will be delivered. Finish your turn."
-    return head + "No order is completely covered yet. Finish your turn."
+        return head + f"{_and(done)} will be delivered."
+    return head + "No order is completely covered yet."
 
 
 
@@ -332,20 +346,12 @@ def _phoning(s: DinerState, seat: int, a: Any) -> bool:
 def _phone(s: DinerState, seat: int) -> str:
     if which(PHONE_STEP, s, seat):
         return _now(s, seat)
-    g = s.game
-    tray = [g.orders[o] for o in s.tray() if o]
-    cards = _and([f"{o.name} ({o.minutes} min, {_and([ingredient(k) for k in o.ingredients])}; "
-                  f"{o.points} points)" for o in tray])
     if s.active != seat:
-        return (_now(s, seat) + f" On the tray: {cards}. An order card shows its minutes "
-                "(top left), ingredients, points (bottom right) and effects (top right), "
-                "which happen at once.")
-    return ("This turn, go to the phone instead. \"Choose one of the face-up orders from the "
-            "phone tray and lay it in your kitchen according to its preparation time. Then "
-            "immediately carry out the order effects.\" Then the others take one each, and "
-            f"you take the last one: nobody may pass. On the tray: {cards}. An order card "
-            "shows its minutes (top left), ingredients, points (bottom right) and effects "
-            "(top right). If its space is taken, the orders there move right.")
+        return _now(s, seat) + " Its effects (top right of the card) happen at once."
+    return ("This turn, go to the phone instead: click an order on the tray. It goes in your "
+            "kitchen on the space of its minutes (top left of the card), and its effects "
+            "(top right) happen at once. Then the others take one each, and you the last. "
+            "New orders mean more points to earn.")
 
 
 #: The order taken at the phone acts at once ("Then immediately carry out the order
@@ -361,16 +367,13 @@ SYMBOLS_ON_ORDERS = Teaches("diner/symbol-overview", "the order you take has an 
 def _scores(s: DinerState, seat: int) -> str:
     g = s.game
     rows = score_rows(s, seat, lambda p, sc: (
-        f"{sc['orders']} for {len(s.delivered(p))} delivered orders "
-        f"{'+' if sc['mood'] >= 0 else '-'} {abs(sc['mood'])} for the mood = {sc['total']}"))
-    return ("End of the Game: it is triggered when someone has delivered "
-            f"{g.end_after} orders (with {g.players} helpers), and the round is played to "
-            "the end so that everyone has had the same number of turns. Then add up the "
-            "points of your delivered orders and your mood (from -8 to +8). Were it over "
-            f"now: {'; '.join(rows)}. Tiebreakers, in turn: 1. more delivered orders, 2. "
-            "more unfinished orders in your kitchen, 3. more ingredients on them, 4. more "
-            "ingredients in your supply (still equal: the win is shared, ruling D17). Play "
-            "on with a full game to get there.")
+        f"{sc['orders']} for {len(s.delivered(p))} "
+        f"order{'s' if len(s.delivered(p)) != 1 else ''} "
+        f"{'+' if sc['mood'] >= 0 else '-'} {abs(sc['mood'])} mood = {sc['total']}"))
+    return ("Score: delivered orders' points plus mood. Were it over now: "
+            f"{'; '.join(rows)}. The game ends after the round in which someone delivers "
+            f"{g.end_after} orders. Ties: most delivered orders, then most unfinished orders, "
+            "ingredients on them, ingredients in supply.")
 
 
 DINER = LessonPlan(
@@ -396,7 +399,8 @@ DINER = LessonPlan(
            hint="Click an ingredient in your supply, then a spotlit symbol of an order; "
                 "when nothing fits any more, click Finish.", **_cite(ASSIGN)),
         Do("The phone", _phone, PHONE_STEP, again=_phoning,
-           hint="Click an order on the phone tray.", **_cite(PHONE),
+           hint="Click an order on the phone tray. A card shows its minutes (top left), "
+                "ingredients, points (bottom right) and effects (top right).", **_cite(PHONE),
            teaches=(SYMBOLS_ON_ORDERS,)),
         Do("Jokers", _joker_text, JOKER_STEP, again=PHASE2_DONE,
            hint="Click an ingredient, then a symbol; a J box under a symbol starts a "
@@ -406,7 +410,7 @@ DINER = LessonPlan(
         Do("The starting lane", _push, PUSH_STEP, again=_paying,
            hint="Click the order on the 1-minute space to push it off, or an order to move "
                 "it right.", **_cite(PUSH)),
-        Do("Deliver", _assign, ASSIGN_STEP, again=PHASE2_DONE,
+        Do("Deliver", _deliver, ASSIGN_STEP, again=PHASE2_DONE,
            hint="Click an ingredient, then a spotlit symbol; Finish when nothing fits.",
            **_cite(DELIVER)),
         Read("Scoring, the end and the tiebreakers", _scores, **_cite(END)),

@@ -66,17 +66,16 @@ def _bees_setup(s: DinerState, seat: int) -> str:
 
 
 def _fetch_bee(s: DinerState, seat: int) -> str:
-    head = ("A bee on a shelf space goes into your supply with the ingredients, and "
-            "collecting it costs one minute, just like an ingredient (Save the Bees, Game "
-            f"Flow). {in_bag(s, BEE)}, so bees keep coming. ")
+    why = (" A bee comes into your supply with the ingredients and costs a minute like "
+           f"them. {in_bag(s, BEE)}, so bees keep coming.")
     branch = which(FETCH_BEE, s, seat)
     if branch == 0:
-        return head + ("Go to the pantry for a shelf space with a bee (the spotlit ones are "
-                       "those your kitchen can pay for).")
+        return ("Go to the pantry for a shelf space with a bee (spotlit: those your kitchen "
+                "can pay for)." + why)
     if branch == 1:
-        return head + ("No space with a bee is one your kitchen can pay for now: choose "
-                       "any shelf space.")
-    return head + stage_words(s, seat)
+        return ("No space with a bee is one your kitchen can pay for now: choose any shelf "
+                "space." + why)
+    return stage_words(s, seat) + why
 
 
 FETCH_BEE = first_of(BEE_SHELF, SHELF, ANY)
@@ -98,32 +97,29 @@ def _bees_assign(s: DinerState, seat: int) -> str:
     if branch == 0:
         fewest = [title(o) for o in s.fewest_bees(seat)]
         n = s.supply(seat).get(BEE, 0)
-        return (f"You have {n} bee{'s' if n != 1 else ''} in your supply. In Phase 2 each "
-                "bee goes in the middle of one of your orders, as evenly as possible: "
-                "\"Always place new bees only on your orders with the fewest bees\" (Game "
-                f"Flow). Now that is {joined(fewest)}; where several tie, you choose. Bees are "
-                "not ingredients: never on a symbol, never in a joker.")
+        return (f"Put your {n} bee{'s' if n != 1 else ''} on your orders with the fewest "
+                f"bees, now {joined(fewest)} (a tie: you choose). Bees are not ingredients: "
+                "never on a symbol or in a joker. An order delivered with bees sends them to "
+                "your beehive, 1 point each.")
     if branch == 1:
         names = [s.game.challenges[c].text for c in s.mastered(seat)]
-        return ("Phase 2 is over and you have mastered a Challenge: " + " / ".join(names)
-                + " Announce it: turn it over and get 2 praise (your mood marker 2 spaces "
-                "right, never above +8). Announcing ends your turn (Mastering "
-                "Challenges); you could also keep it face up for a later turn.")
+        return ("You have mastered a Challenge: " + " / ".join(names)
+                + " Announce it for 2 praise (+2 mood, at most +8); that ends your turn. "
+                "Or keep it for a later turn.")
     text = stage_words(s, seat)
     if s.stage == "assign":
         full = [e["name"] for e in s.kitchen(seat).values() if e["complete"]]
         withbees = [e["name"] for e in s.kitchen(seat).values() if e["complete"] and e["bees"]]
         if withbees:
-            text += (f" {joined(withbees)} will be delivered with bees on it: the flying "
-                     "squirrel takes them to your beehive, 1 point each at the end.")
+            text += (f" {joined(withbees)} will be delivered with its bees: they go to "
+                     "your beehive, 1 point each.")
         elif full:
             text += f" {joined(full)} will be delivered."
         else:
             text += (" An order carrying bees takes them to your beehive only when it is "
                      "delivered.")
     if s.stage == "assign" and s.challenges(seat):
-        text += (" After Phase 2 you check your face-up Challenges: one that holds then may "
-                 "be announced for 2 praise (Mastering Challenges).")
+        text += " After Phase 2, a face-up Challenge that holds may be announced for 2 praise."
     if s.stage == "end":
         text += " None of your Challenges holds now: end your turn."
     return text
@@ -136,26 +132,22 @@ def _next_phase1(s: DinerState, seat: int) -> str:
     hive = s.beehive(seat)
     carriers = [f"{e['name']} ({e['bees']})" for e in s.kitchen(seat).values() if e["bees"]]
     head = f"Your beehive holds {hive} saved bee{'s' if hive != 1 else ''}. "
-    if carriers:
-        head += (f"Bees wait on {joined(carriers)}: fetch what those orders miss, so that they "
-                 "are delivered and the bees saved. ")
+    if carriers and s.stage == "phase1":  # the choice of the turn: what to fetch
+        head += f"Bees wait on {joined(carriers)}: fetch what those orders miss to deliver them. "
     return head + stage_words(s, seat)
 
 
 def _last_turn(s: DinerState, seat: int) -> str:
-    return ("Your last turn: the game ends after this round. " + _bees_assign(s, seat))
+    return "Last turn of the game. " + _bees_assign(s, seat)
 
 
 def _bees_scores(s: DinerState, seat: int) -> str:
     rows = score_rows(s, seat, lambda p, sc: (
-        f"{sc['orders']} for orders + {sc['mood']} for mood + {sc['bees']} for saved bees + "
-        f"{sc['bee_bonus']} most-bees bonus = {sc['total']}"))
-    return ("End of the game (here after round " f"{ROUNDS}). Add up the points of your "
-            "delivered orders and your mood, as in the basic game (the Challenges you "
-            "announced are in your mood). Save the Bees adds: 1 point for each bee in your "
-            "beehive (bees still on unfinished orders count nothing), and 3 more for whoever "
-            "saved the most bees, every tied player included (nobody gets them if no bee was "
-            "saved, ruling D24). " + "; ".join(rows) + f". {winners(s, seat)}.")
+        f"{sc['orders']} orders, {sc['mood']} mood, {sc['bees']} bees, {sc['bee_bonus']} "
+        f"bonus = {sc['total']}"))
+    return ("Orders and mood score as before; each bee in your beehive adds 1, and the most "
+            "saved bees 3 more (ties included, ruling D24). " + "; ".join(rows)
+            + f". {winners(s, seat)}.")
 
 
 BEES = LessonPlan(

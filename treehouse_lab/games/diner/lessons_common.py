@@ -107,7 +107,7 @@ def winners(s: DinerState, seat: int) -> str:
     names = ["you" if p == seat else g.player_name(p) for p in won]
     totals = [sc["total"] for sc in s.scores()]
     tied = [p for p, t in enumerate(totals) if t == max(totals)]
-    how = (" (equal points: the tiebreakers decide, first the most delivered orders)"
+    how = (" (equal points: the tiebreakers decided)"
            if len(tied) > 1 else "")
     verb = "share the win" if len(won) > 1 else ("win" if won == [seat] else "wins")
     return f"{joined(names).capitalize()} {verb}{how}"
@@ -126,16 +126,16 @@ def stage_words(s: DinerState, seat: int) -> str:
 def _now_words(s: DinerState, seat: int) -> str:
     stage = s.stage
     if stage == "phase1":
-        return ("Phase 1: go to the pantry (choose a shelf space and pay a minute for each "
-                "token on it) or to the phone (take an order; everyone takes one in turn).")
+        return ("Phase 1: go to the pantry (take a shelf space, a minute per token on it) "
+                "or to the phone (take an order; everyone takes one in turn).")
     if stage == "pantry":
-        return ("Pay the minutes: each one moves one of your orders one space to the right; "
-                "an order pushed off the 1-minute space is a complaint." + pushed_bees(s, seat))
+        return ("Pay the minutes: each moves one of your orders one space right; pushing "
+                "one off the 1-minute space is a complaint." + pushed_bees(s, seat))
     if stage == "phone":
         return "At the phone: take an order from the tray and lay it in your kitchen."
     if stage == "assign":
-        return ("Phase 2: every ingredient that fits an order must go on it; then finish, "
-                "and every completely covered order is delivered.")
+        return ("Phase 2: put every ingredient that fits on an order, then finish: each "
+                "completely covered order is delivered.")
     if stage == "end":
         if s.game.chili:
             return ("Phase 2 is over: you may still play Action cards (\"at any time during "
@@ -152,8 +152,8 @@ def pushed_bees(s: DinerState, seat: int) -> str:
     """Save the Bees: the warning when the order on the 1-minute space carries bees."""
     first = s.kitchen(seat).get(1)
     if s.game.bees and first and first["bees"]:
-        return (f" Careful: {first['name']} carries bees; pushed off the 1-minute space, its "
-                "bees go to the compost, not to your beehive (Save the Bees, Game Flow).")
+        return (f" Careful: {first['name']} carries bees; pushed off, they go to the "
+                "compost, not to your beehive.")
     return ""
 
 

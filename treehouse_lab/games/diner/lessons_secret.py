@@ -64,10 +64,12 @@ def _plates(s: DinerState, seat: int) -> str:
             if cover and len(cover) == 1:
                 held.setdefault(sym[-1].upper(), cover[0])
         letters = sorted({k[-1].upper() for k in syms})
-        said = [f"{x} holds {a_an(held[x])}" if x in held else f"{x} is still open"
-                for x in letters]
+        said = [f"{x} holds {a_an(held[x])}" for x in letters if x in held]
+        still = [x for x in letters if x not in held]
+        if still:
+            said.append(f"{joined(still)} still open" if said else "all open")
         plates = " ".join(k[-1].upper() for k in syms)
-        out.append(f"{e['name']} (plates {plates}: {joined(said)})")
+        out.append(f"{e['name']} (plates {plates}: {', '.join(said)})")
     return "; ".join(out)
 
 
@@ -78,7 +80,7 @@ def _order_words(s: DinerState, order: str) -> str:
         parts.append("needs the chili")
     plates = sorted(k[-1].upper() for k in o.ingredients if k.startswith("plate_"))
     if plates:
-        parts.append(f"a Soup Stew with plates {' '.join(plates)}")
+        parts.append(f"plates {' '.join(plates)}")
     return f"{o.name} ({', '.join(parts) or 'no chili'}, {o.points} points)"
 
 
@@ -103,8 +105,8 @@ def _chili_setup(s: DinerState, seat: int) -> str:
     # Short (a first step): the phone tray's orders are told at the phone step.
     g = s.game
     hand = [g.action_cards[c].text for c in s.hand(seat)]
-    return ("Press Next. Secret Ingredient: 8 chilis join the bag and the pantry shows its "
-            f"chili side (Setup Changes). {in_bag(s, CHILI)}. Your Action card: "
+    return ("Press Next. 8 chilis join the bag, and the pantry shows its chili side "
+            f"(Setup Changes). {in_bag(s, CHILI)}. Your Action card: "
             + " / ".join(hand))
 
 
@@ -112,10 +114,9 @@ def _play_card(s: DinerState, seat: int) -> str:
     if which(PLAY_CARD, s, seat) == 0:
         g = s.game
         cards = " / ".join(g.action_cards[c].text for c in s.hand(seat))
-        return ("Action cards give one-time special abilities. \"You may play Action cards "
-                "at any time during your turn\", even several, each carried out at once and "
-                "completely, then put on the discard pile (Action Cards). Play yours now: "
-                f"{cards}")
+        return (f"Play your Action card now: {cards} Action cards are one-time abilities "
+                "you may play \"at any time during your turn\", each carried out at once, then "
+                "discarded.")
     return "Your card's effect: " + stage_words(s, seat)
 
 
@@ -128,24 +129,23 @@ def _tray(s: DinerState, test: Any) -> str:
 
 def _phone(s: DinerState, seat: int) -> str:
     branch = which(PHONE, s, seat)
-    head = ("Chili orders are used just like Basic orders (Setup Changes); Soup Stews show "
-            "plates instead of ingredients, and some orders need the chili, \"a very rare "
-            "and coveted ingredient\" (Chili Orders). ")
-    last = " Everyone then takes an order in turn, and you take the last one."
+    last = " Everyone then takes an order in turn, you the last."
     if branch <= 2 and s.stage != "phase1":
         return ("At the phone each one takes an order in turn, and whoever went to the phone "
                 "takes the last one. Take " + ("the spotlit Soup Stew." if branch == 0 else
                                                "the spotlit Chili order." if branch == 1 else
                                                "an order."))
     if branch == 0:
-        return head + ("A Soup Stew is on the phone tray: go to the phone and take it: "
-                       + _tray(s, _soup) + "." + last)
+        return ("A Soup Stew is on the phone tray: go to the phone and take it: "
+                + _tray(s, _soup) + ". A Soup Stew shows plates instead of ingredients (Soup "
+                "Stew Orders)." + last)
     if branch == 1:
-        return head + ("No Soup Stew is on the tray, but a Chili order is: go to the phone "
-                       "and take it: " + _tray(s, _chili_order) + "." + last)
+        return ("No Soup Stew is on the tray, but a Chili order is: go to the phone and take "
+                "it: " + _tray(s, _chili_order) + ". The chili is \"a very rare and coveted "
+                "ingredient\" (Chili Orders)." + last)
     if branch == 2:
-        return head + ("Neither is on the tray now: go to the phone anyway and take the order "
-                       "you like." + last)
+        return ("Neither is on the tray now: go to the phone anyway and take the order you "
+                "like. Soup Stews and orders that need the chili may come later." + last)
     return _filling(s, seat)
 
 
@@ -156,10 +156,9 @@ def _filling(s: DinerState, seat: int) -> str:
         return ("At the phone: take a Soup Stew or a Chili order that needs the chili: "
                 + _tray(s, _special) + ".")
     if branch == 1:
-        return ("Soup Stew Orders: any ingredient may go on a plate, but identical plates "
-                "(same letter) need identical ingredients, and different letters different "
-                "ones; bees never. What can go on a plate must go there. Your Soup Stews: "
-                + _plates(s, seat) + ". Place an ingredient on a spotlit plate.")
+        return ("Place an ingredient on a spotlit plate: any ingredient fits, but identical "
+                "plates (same letter) need identical ingredients, different letters different "
+                "ones. Your Soup Stews: " + _plates(s, seat) + ".")
     if branch == 2:
         return ("Place your chili: it is an ingredient like the others, just rare (Chili "
                 "Orders).")
@@ -174,13 +173,15 @@ def _fetch_chili(s: DinerState, seat: int) -> str:
     branch = which(FETCH_CHILI, s, seat)
     if s.active != seat:
         return stage_words(s, seat)
-    odds = (f"Only 8 chilis are in the game: {in_bag(s, CHILI)}, so each circle refilled "
-            "from the bag rarely shows one. ")
+    odds = (f" Only 8 chilis exist: {in_bag(s, CHILI)}, so a refilled circle rarely shows "
+            "one.")
     if branch == 0:
-        return odds + ("Grab one while you can: go to the pantry for a spotlit shelf space "
-                       "with a chili.")
-    return odds + ("No shelf space with a chili is one your kitchen can pay for now. "
-                   + stage_words(s, seat))
+        return ("Go to the pantry for a spotlit shelf space with a chili: grab one while you "
+                "can." + odds)
+    if s.stage == "phase1":
+        return ("No chili space is one your kitchen can pay for now: take another shelf space "
+                "or go to the phone." + odds)
+    return stage_words(s, seat) + odds
 
 
 FETCH_CHILI = first_of(CHILI_SHELF, ANY)
@@ -189,17 +190,15 @@ FETCH_CHILI = first_of(CHILI_SHELF, ANY)
 def _chili_last(s: DinerState, seat: int) -> str:
     if s.active != seat:
         return _filling(s, seat)
-    return ("Your last turn: the game ends after this round, so an order laid now will not "
-            "be delivered. " + _filling(s, seat))
+    return "Last turn: only what you deliver now scores. " + _filling(s, seat)
 
 
 def _chili_scores(s: DinerState, seat: int) -> str:
     rows = score_rows(s, seat, lambda p, sc: (
-        f"{sc['orders']} for orders + {sc['mood']} for mood = {sc['total']}"))
-    return (f"End of the game (here after round {ROUNDS}). Secret Ingredient keeps the basic "
-            "scoring: the points of your delivered orders (Chili orders and Soup Stews "
-            "included) plus your mood. Unplayed Action cards score nothing. "
-            + "; ".join(rows) + f". {winners(s, seat)}.")
+        f"{sc['orders']} orders, {sc['mood']} mood = {sc['total']}"))
+    return (f"The game is over (round {ROUNDS}). Scoring is the basic game's: your delivered "
+            "orders' points (Chili orders and Soup Stews too) plus your mood; unplayed Action "
+            "cards score nothing. " + "; ".join(rows) + f". {winners(s, seat)}.")
 
 
 def _card_played(s: DinerState, seat: int, a: Any) -> bool:
