@@ -88,8 +88,10 @@ GAMES: dict[str, GameMoves] = {
     "backyard": GameMoves(_backyard_refused,
                           lambda state: backyard.Play(sorted(state.game.card_set)[0], False),
                           one_click=True),
+    # A planning or building step may stay for several moves (keep a pipe, then build it).
     "magical": GameMoves(_magical_refused,
-                         lambda state: magical.Place(sorted(state.game.cards)[0])),
+                         lambda state: magical.Place(sorted(state.game.cards)[0]),
+                         steps_stay=True),
     # A move is two clicks (a pass one): the spotlight is their first clicks.
     "pyramids": GameMoves(_pyramids_refused, lambda state: pyramids.Pass()),
 }

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from ...lessons.accepts import where
-from .actions import Build, MovePipe, Pipe, Place
+from .actions import Build, MovePipe, Pipe, Place, Reveal
 from .bots import supports
 from .rules import power
 
@@ -44,11 +44,22 @@ def joined(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def short_words(s: MagicalState, cid: str) -> str:
+    """A card in a list of a step's text: "red3a (5 VP)" (its name says its colour and
+    level; a step is a few sentences, so a list of cards must be short)."""
+    c = card_of(s, cid)
+    if c.kind == "building":
+        return f"{cid} ({c.vp} VP)"
+    return card_words(s, cid)
+
+
 def named_cards(s: MagicalState, seat: int, test: Callable[[Any, int, Any], bool],
-                field: str = "card") -> str:
-    """The cards of the legal moves passing ``test``, in words."""
+                field: str = "card", most: int = 3) -> str:
+    """The cards of the legal moves passing ``test``, in short words (at most ``most``,
+    then "..."; the board shows them all)."""
     cards = sorted({getattr(a, field) for a in s.legal_actions(seat) if test(s, seat, a)})
-    return joined([card_words(s, c) for c in cards[:6]]) + (" ..." if len(cards) > 6 else "")
+    return joined([short_words(s, c) for c in cards[:most]]) + (
+        " ..." if len(cards) > most else "")
 
 
 def own_total(s: MagicalState, seat: int) -> int:
@@ -104,8 +115,28 @@ def pipe_gain(s: MagicalState, seat: int, a: Any) -> bool:
     return isinstance(a, (Pipe, MovePipe)) and gains("potions")(s, seat, a)
 
 
+def is_pipe(s: MagicalState, cid: str) -> bool:
+    return card_of(s, cid).kind == "pipe"
+
+
+def pipe_in_drawer(s: MagicalState, seat: int) -> bool:
+    """A pipe card waits in the learner's drawer (their own cards: they see them)."""
+    return any(is_pipe(s, c) for c in s.drawer(seat))
+
+
+def place_pipe(s: MagicalState, seat: int, a: Any) -> bool:
+    """Keep a pipe: put a pipe card of the hand in a drawer that holds none yet."""
+    return isinstance(a, Place) and is_pipe(s, a.card) and not pipe_in_drawer(s, seat)
+
+
+def reveal_not_pipe(s: MagicalState, seat: int, a: Any) -> bool:
+    """A play-order card that is not a pipe: the card shown goes to the trash can."""
+    return isinstance(a, Reveal) and not is_pipe(s, a.card)
+
+
 ANY = where(lambda s, p, a: True, "make any of the moves you have now (all are spotlit)")
 
-__all__ = ["ANY", "card_of", "card_words", "gains", "joined", "level5", "named_cards",
-           "new_building", "on_building", "own_total", "pipe_gain", "place_building",
-           "place_level1", "place_on_top"]
+__all__ = ["ANY", "card_of", "card_words", "gains", "is_pipe", "joined", "level5",
+           "named_cards", "new_building", "on_building", "own_total", "pipe_gain",
+           "pipe_in_drawer", "place_building", "place_level1", "place_on_top", "place_pipe",
+           "reveal_not_pipe", "short_words"]
