@@ -9,8 +9,11 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import io
+import json
 import math
+import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 import sympy
@@ -165,3 +168,21 @@ def test_unknown_exercise_is_refused_naming_the_ids(demo) -> None:
 def test_saved_notebook_shows_a_sentence_not_the_traits(demo) -> None:
     text = tl.AnswerBox(EXACT)._repr_mimebundle_()[0]["text/plain"]
     assert text == f"Answer box for exercise {EXACT}: run this cell to type your answer."
+
+
+def test_every_exercise_in_the_students_notebooks_has_a_box_after_its_check() -> None:
+    """Issue 47: every exercise gets a box, and the code cell stays for those who write
+    code; the box comes in the next cell, for the exercise that cell checks."""
+    notebooks = sorted((Path(__file__).resolve().parents[2] / "notebooks")
+                       .glob("*-exercises.ipynb"))
+    assert len(notebooks) == 4
+    for path in notebooks:
+        cells = ["".join(c["source"]) for c in json.loads(path.read_text())["cells"]
+                 if c["cell_type"] == "code"]
+        checked = [(i, m.group(1)) for i, src in enumerate(cells)
+                   for m in re.finditer(r'check\("([a-z0-9-]+)", answer\)', src)]
+        assert len(checked) >= 7, path.name
+        for i, eid in checked:
+            assert f'tl.AnswerBox("{eid}")' in cells[i + 1], (path.name, eid)
+        boxes = re.findall(r'AnswerBox\("([a-z0-9-]+)"\)', "\n".join(cells))
+        assert boxes == [eid for _, eid in checked], path.name
