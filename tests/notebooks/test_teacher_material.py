@@ -59,14 +59,18 @@ def test_no_student_notebook_links_the_solutions() -> None:
 def test_the_solutions_links_lead_to_files() -> None:
     """From ``teacher/``, a solutions notebook links its exercises, the tutorials and the
     rulings through ``../``."""
-    for path in sorted(TEACHER.glob("*.ipynb")):
+    paths = sorted(TEACHER.glob("*.ipynb"))
+    assert paths, "no notebooks in teacher/"
+    for path in paths:
         links = [t for t in LINK.findall(_markdown(path)) if ":" not in t]
         for target in links:
             assert (path.parent / target).resolve().is_file(), f"{path.name}: {target}"
 
 
 def test_the_solutions_notebooks_have_cell_ids_and_no_errors() -> None:
-    for path in sorted(TEACHER.glob("*.ipynb")):
+    paths = sorted(TEACHER.glob("*.ipynb"))
+    assert paths, "no notebooks in teacher/"
+    for path in paths:
         cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
         ids = [c.get("id") for c in cells]
         assert None not in ids and len(set(ids)) == len(ids), path.name
