@@ -32,7 +32,8 @@ def test_a_lessons_first_step_is_short(lesson_id):
 #: The most words any step may say: a few sentences (what to do now, and why).
 STEP_WORDS = 60
 #: The lessons held to STEP_WORDS at every step (each joins when its texts are cut).
-EVERY_STEP_SHORT: tuple[str, ...] = ("diner", "diner-bees", "diner-secret", "magical")
+EVERY_STEP_SHORT: tuple[str, ...] = ("treehouse", "backyard", "diner", "diner-bees", "diner-secret",
+                                      "magical")
 
 
 def _long_steps(lesson_id: str, seed: int) -> list[str]:

@@ -57,11 +57,15 @@ def _number_match(s: BackyardState, seat: int, a: Any) -> bool:
             and _bottom(s, a).number == top.number)  # type: ignore[union-attr]
 
 
+#: The most cards a step names; more are "the N spotlit cards", to keep the step short.
+NAMED = 2
+
+
 def _cards(s: BackyardState, seat: int, test: Any) -> str:
     """The hand's cards that pass ``test`` as a move, in words."""
     names = sorted({s.game.card_set[a.card].text for a in s.legal_actions(seat)
                     if test(s, seat, a)})
-    return _and(names)
+    return _and(names) if len(names) <= NAMED else f"the {len(names)} spotlit cards"
 
 
 def _and(items: list[str]) -> str:
@@ -103,11 +107,18 @@ def _setup(s: BackyardState, seat: int) -> str:
 
 
 def _first(s: BackyardState, seat: int) -> str:
-    n = len(s.hand_cards)
-    return (f"Your turn has three parts (Game Turn): draw 1 card, build 1 card of the hand "
-            f"into your treehouse, and pass the rest to the player on your left. You have "
-            f"drawn, so you hold {n} cards. Your first card goes on your ladder, and the "
-            "ladder matches any colour and any number: click any card to build it face up.")
+    return ("Click any card of your hand to build it face up: your first card goes on your "
+            "ladder, which matches any colour and number. Each turn (Game Turn) you draw 1 "
+            "card, build 1, and pass the rest of the hand to the player on your left.")
+
+
+#: The matching rule, said in full at the first matching step and as a reminder at the
+#: second (How to Build Your Treehouse); the Rules panel has the rulebook's words.
+MATCH_RULE = {
+    "colour": ("A card goes on face up only if its bottom floor matches your top floor, by "
+               "colour or number (How to Build Your Treehouse)."),
+    "number": "A number matches whatever the colours (How to Build Your Treehouse).",
+}
 
 
 def _match_text(order: str) -> Any:
@@ -115,9 +126,7 @@ def _match_text(order: str) -> Any:
     teaches first (its ``first_of`` tries that match first)."""
     def text(s: BackyardState, seat: int) -> str:
         top = _top(s, seat)
-        head = ("A card goes on face up only if its bottom floor matches the top floor of "
-                "your treehouse, by colour or by number (How to Build Your Treehouse). "
-                f"Your top floor is {_top_words(s, seat)}. ")
+        head = f"Your top floor is {_top_words(s, seat)}. "
         if _open(top):  # the branch UP: the first two need a coloured top floor
             return head + "Anything fits on it: build any card face up."
         step = COLOUR_STEP if order == "colour" else NUMBER_STEP
@@ -126,15 +135,15 @@ def _match_text(order: str) -> Any:
         tests = {"colour": _colour_match, "number": _number_match}
         said = {"colour": f"is {top.colour}", "number": f"shows a {top.number}"}  # type: ignore[union-attr]
         if branch == 0:
-            return head + (f"Match by {first}: build a card whose bottom floor "
-                           f"{said[first]} ({_cards(s, seat, tests[first])}).")
+            return head + (f"Build a card whose bottom floor {said[first]} "
+                           f"({_cards(s, seat, tests[first])}). {MATCH_RULE[order]}")
         if branch == 1:
-            return head + (f"No card of yours matches by {first}, but one matches by "
-                           f"{second}: build a card whose bottom floor "
-                           f"{said[second]} ({_cards(s, seat, tests[second])}).")
-        return head + ("No card of yours matches it. You may still build any card face "
-                       "down: it becomes a wild, grey floors that match anything (Game "
-                       "Turn, step 2). Click the tab under a card.")
+            return head + (f"No card matches it by {first}, but by {second}: build a card "
+                           f"whose bottom floor {said[second]} "
+                           f"({_cards(s, seat, tests[second])}). {MATCH_RULE[order]}")
+        return head + ("No card of yours matches it: click the tab under a card to build it "
+                       "face down, as a wild with grey floors that match anything (Game "
+                       "Turn, step 2).")
     return text
 
 
@@ -151,23 +160,23 @@ def _draw_pause(s: BackyardState, seat: int) -> bool:
 
 def _odds(s: BackyardState, seat: int) -> str:
     top = _top(s, seat)
-    head = (f"Before your draw. Your top floor is {_top_words(s, seat)}. ")
+    head = f"Press Next to draw. Your top floor is {_top_words(s, seat)}"
     if _open(top):
-        return head + "Every card fits on it, so whatever you draw will fit: 1."
-    want = f"a bottom floor that is {top.colour} or shows a {top.number}"  # type: ignore[union-attr]
+        return head + ": every card fits on it, so whatever you draw will fit: 1."
+    want = f"its bottom floor is {top.colour} or shows a {top.number}"  # type: ignore[union-attr]
+    head += f": a card fits face up if {want}. "
     cards = s.game.card_set
     unseen = unseen_cards(s, seat)
     # The deck is among the cards you cannot see; when it is all of them (its size is
     # public), the engine's odds are exactly what you can count.
     if len(unseen) == s.deck_count:
         odds = chance_odds(s, lambda a: isinstance(a, Draw) and matches(top, cards[a.card]))
-        return head + (f"A card fits face up if it has {want}. Each card left in the draw "
-                       "deck is as likely; the deck holds exactly the cards you have not "
-                       f"seen. {odds.sentence('cards in the deck', 'fit')}.")
+        return head + ("The deck holds just the cards you have not seen, each as likely: "
+                       f"{odds.sentence('cards in the deck', 'fit')}.")
     odds = counted_odds(unseen, lambda c: matches(top, cards[c]))
-    return head + (f"A card fits face up if it has {want}. You cannot see the deck, nor "
-                   "the cards the others built face down, so count over all the cards you "
-                   f"have not seen: {odds.sentence('cards you have not seen', 'fit')}.")
+    return head + ("You cannot see the deck or the others' face-down cards, so count every "
+                   "card you have not seen: "
+                   f"{odds.sentence('cards you have not seen', 'fit')}.")
 
 
 def _drew(before: BackyardState, after: BackyardState, seat: int) -> str:
@@ -183,17 +192,15 @@ def _wild(s: BackyardState, seat: int) -> str:
     g = s.game
     nxt = (seat + 1) % g.players
     up = any(not a.face_down for a in s.legal_actions(seat))
-    text = ("You may always build a card face down instead (Game Turn, step 2): it becomes "
-            "a wild, with grey floors that have no colour and match anything, so the next "
-            f"card fits on it for sure. But each grey floor scores {g.wild_points} points "
-            "(ruling R3) and a wild breaks a colour run. A face-down card also keeps it "
-            f"from {g.player_name(nxt)}, who gets the hand next. ")
+    do = ("Choose: build a card face up, or one face down (the tab under it)" if up
+          else "None of your cards fits face up: build one face down (the tab under it)")
+    text = (f"{do} as a wild (Game Turn, step 2). Its grey floors match anything but score "
+            f"{g.wild_points} (ruling R3) and break a colour run. Face down also hides it "
+            f"from {g.player_name(nxt)}, who gets the hand next.")
     ach = s.achievement
     if ach is not None and ach.condition.get("kind") == "wilds_at_most":
-        text += f"Careful: the achievement {ach.name} asks for \"{ach.text}\". "
-    if up:
-        return text + "Choose: build a card face up, or one face down."
-    return text + "None of your cards fits face up now: build one face down."
+        text += f" Careful: the achievement asks for \"{ach.text}\"."
+    return text
 
 
 def _runs(s: BackyardState, seat: int) -> str:
@@ -203,23 +210,19 @@ def _runs(s: BackyardState, seat: int) -> str:
         r = s.run(p)
         who = "you" if p == seat else g.player_name(p)
         parts.append(f"{who} {r.length}" + (f" {r.colour}" if r.colour else ""))
-    head = ("At the end, the player with the longest run of one colour (floors in a row, "
-            "bottom to top, across cards) scores 1 bonus point per floor in it; if players "
-            "tie, all of them score it, and a wild breaks a run (Bonus Points for the "
-            f"Longest Color Run). Longest runs now: {_and(parts)}. ")
+    why = ("The longest run of one colour scores 1 point per floor at the end (Bonus "
+           f"Points for the Longest Color Run). Runs now: {_and(parts)}.")
     top = _top(s, seat)
     if _open(top):
-        return head + (f"Your top is {_top_words(s, seat)}, which starts no run: build any "
-                       "card face up to start a new one.")
+        return (f"Your top is {_top_words(s, seat)}, which starts no run: build any card "
+                f"face up to start one. {why}")
     branch = which(RUN_STEP, s, seat)
     if branch == 0:
-        return head + (f"Your top floor is {top}: build a card whose bottom floor is "
-                       f"{top.colour} to make the run at the top of your treehouse longer "  # type: ignore[union-attr]
-                       f"({_cards(s, seat, _colour_match)}).")
+        return (f"Build a card with a {top.colour} bottom floor "  # type: ignore[union-attr]
+                f"({_cards(s, seat, _colour_match)}): your run grows. {why}")
     if branch == 1:
-        return head + ("No card of yours continues the colour at your top: build any card "
-                       "that fits face up.")
-    return head + "No card of yours fits face up: build one face down."
+        return f"No card of yours continues your top's colour: build any that fits. {why}"
+    return f"No card of yours fits face up: build one face down. {why}"
 
 
 RUN_STEP = first_of(COLOUR, UP, DOWN)
@@ -236,33 +239,32 @@ LAST_STEP = first_of(ACHIEVE, ANY)
 
 def _last(s: BackyardState, seat: int) -> str:
     ach = s.achievement
-    head = "This is your last card. "
     if ach is None:
-        return head + "Build any card."
-    head += (f"The achievement card {ach.name} asks for \"{ach.text}\": everyone who meets "
-             f"it at the end scores {ach.points} points (Achievement Card Expansion: Game "
-             "End). ")
+        return "This is your last card: build any card."
+    card = (f"the achievement card {ach.name}, \"{ach.text}\": {ach.points} points for "
+            "everyone who meets it at the end (Achievement Card Expansion: Game End)")
     if which(LAST_STEP, s, seat) == 0:
-        return head + ("Some of your cards leave you meeting it: build one of them (the "
-                       "spotlit ones).")
-    return head + ("No card of yours can get it for you now. Build the card you like best: "
-                   "the floors' points count, and so does your colour run.")
+        return f"Your last card: build a spotlit one. Each leaves you meeting {card}."
+    return (f"Your last card: build the one you like best, for its points and your run. "
+            f"None can meet {card}.")
 
 
 def _scores(s: BackyardState, seat: int) -> str:
     from .render import outcome_text
 
     g = s.game
+    # The learner's own score in its parts; the others' totals (the board shows theirs).
     rows = score_rows(s, seat, lambda p, sc: (
-        f"{sc['floors']} for the floors + {sc['run']} for the run + "
-        f"{sc['achievement']} for the achievement = {sc['total']}"))
+        f"floors {sc['floors']} + run {sc['run']} + achievement {sc['achievement']} = "
+        f"{sc['total']}" if p == seat else f"{sc['total']}"))
     start = g.player_name(s.start_player) if s.start_player is not None else "nobody"
-    return ("The game ends when everyone has built "
-            f"{g.cards_each} cards (Game End). Add up the numbers of all your floors, then "
-            "the longest run's bonus and the achievement's points. " + "; ".join(rows)
-            + f". {outcome_text(s)}. On a tie, the tied player farthest from the start "
-            f"player ({start}), going clockwise, wins (Winner of the Game), so the game "
-            "always has one winner.")
+    text = (f"Everyone has built {g.cards_each} cards: game over (Game End). "
+            f"{'; '.join(rows)}. {outcome_text(s)}")
+    totals = [sc["total"] for sc in s.scores()]
+    if totals.count(max(totals)) > 1:  # outcome_text says the tie-break that decided it
+        return text + " (Winner of the Game)."
+    return text + (". A tie would go to the tied player farthest clockwise from the start "
+                   f"player, {start} (Winner of the Game).")
 
 
 LESSONS = (

@@ -3,11 +3,12 @@
 The lesson ``treehouse`` plays 2 players, the learner against ``pyramids-solo`` (the game's
 teaching bot, bots.py: it plays every roll as the exact solitaire solver says). The die
 decides what the learner may do, so every step that waits for a move branches on the roll:
-its text explains the face that came up (the rulebook's section for that action, quoted),
-where it may be used (your trio, else the House or a pass, Wild either), and spotlights a
-winning move whenever the roll offers one. Before a roll that matters the lesson shows the
-exact odds of each face from the engine's own chance node (Treehouse hides nothing, so
-they are what the learner can count).
+its text says first where the face that came up may be used (your trio, else the House or a
+pass, Wild either), then what the face does in one sentence (its Rules panel opens at that
+face's section, with the rulebook's words), and spotlights a winning move whenever the roll
+offers one. Each step's text stays a few sentences (tests/lessons/test_lesson_texts.py).
+Before a roll that matters the lesson shows the exact odds of each face from the engine's
+own chance node (Treehouse hides nothing, so they are what the learner can count).
 
 Why ``rematch=True``: against the solver a game lasts only two to four turns each (a Tree
 swapped twice is a Tree again), far shorter than a ten-minute lesson; when a game ends, a
@@ -26,7 +27,7 @@ from ...lessons.odds import chance_odds
 from ...lessons.steps import Do, LessonPlan, Read, Teaches
 from .actions import Play, Roll
 from .arrangement import FACES
-from .data import CANNOT, FACE_NAMES, RULE_TEXT
+from .data import CANNOT, FACE_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import PyramidsState
@@ -35,33 +36,16 @@ BOOK = "Treehouse Rulebook"
 SEAT = 0
 TURN_OPTIONS = f"{BOOK}, 'Turn Options'"
 
-#: What each face does, in student words with the rulebook's own line (Turn Options and
-#: the action's section; the rulings where the rulebook leaves it to its pictures).
+#: What each face does, in one short sentence of student words: the step's Rules panel opens
+#: at the face's own section (Tip, Aim, Hop, Dig, Swap; a Wild, Turn Options), which quotes
+#: the rulebook and gives the details a first move does not need.
 FACE_TEXT = {
-    "tip": ("Tip knocks over an upright piece or a whole stack (\"TIP: Knock over a stack "
-            "or an upright piece\"). A tipped stack falls apart into lying pieces side by "
-            "side, all pointing the way it fell. You cannot tip just one piece of a stack, "
-            "nor tip a lying piece back up (Tip)."),
-    "aim": ("Aim turns a piece that is alone to point another way: left, up or right "
-            "(\"AIM: Reorient a solitary piece\"). In a stack only the top piece can be "
-            "aimed, and it comes off to lie beside the stack (Aim, and the project's "
-            "ruling)."),
-    "hop": ("Hop: an upright piece jumps and lands upright, in any other gap of the line "
-            "or on top of another piece, carrying whatever sits on it (\"HOP: An upright "
-            "piece jumps up, then lands upright\"). It cannot hop in place, and a lying "
-            "piece cannot hop (Hop). Landing on a lying piece stands that piece up "
-            "underneath (ruling R20)."),
-    "dig": ("Dig: a lying piece tunnels the way it points and comes up standing (\"DIG: A "
-            "lying down piece tunnels down, moving in the direction in which it points, "
-            "and surfaces upright\"): in place, in a gap ahead, at the end of the line, or "
-            "under one piece ahead, which then sits on top of it. Never backwards (Dig)."),
-    "swap": ("Swap: two single pieces trade places (\"SWAP: Any two of your pieces switch "
-             "positions\"). Each keeps its way, standing or lying, except that a lying "
-             "piece moving into a stack stands up. You cannot swap a piece with a whole "
-             "stack (Swap)."),
-    "wild": ("Wild: any of the five actions, Tip, Aim, Hop, Dig or Swap, on your trio or "
-             "on the House, your choice (\"WILD: You or the House\"). Only a Wild lets you "
-             "Swap the House."),
+    "tip": "Tip knocks over an upright piece or a whole stack.",
+    "aim": "Aim turns a single piece to point left, up or right.",
+    "hop": "Hop: an upright piece jumps elsewhere and lands upright.",
+    "dig": "Dig: a lying piece tunnels the way it points and stands up.",
+    "swap": "Swap: two single pieces trade places.",
+    "wild": "Wild: any of the five actions; only a Wild can Swap the House.",
 }
 
 CLICK = ("Click a glowing piece, then one of its glowing destinations: a + in a gap, an "
@@ -101,25 +85,23 @@ TURN = first_of(WIN, USE)
 
 
 def _roll_text(s: PyramidsState, seat: int) -> str:
-    """What the roll lets the learner do, the rule behind it, and how to click it."""
+    """What the roll lets the learner do now and why, then what the face does (its
+    details are in the Rules panel, which the step opens at the face rolled)."""
     face = s.rolled or "wild"
-    name = FACE_NAMES[face]
-    head = f"You rolled {name}. {FACE_TEXT[face]} "
+    head = f"You rolled {FACE_NAMES[face]}. "
     if which(TURN, s, seat) == 0:
-        return head + ("And look: one of your moves makes your trio match the House "
-                       "exactly. That wins the game (Goal). The winning move is spotlit: "
-                       "make it!")
-    where = _where(s)
-    if where == "trio":
-        return head + ("Your trio can use it, so you must (How to Play: \"If you can use "
-                       "the action on your trio, you must\").")
-    if where == "house":
-        return head + (f"Your trio cannot use it: {CANNOT[face]}. Then \"you may do the "
-                       "action to the House, or pass\" (How to Play): the only time you "
-                       "may pass, and never by changing another player's trio (Additional "
-                       "Clarifications). Change the House, or click Pass; careful, if the "
-                       "House ends up equal to the other trio, that player wins.")
-    return head + "Choose any move on your trio or on the House."
+        do = ("Make the spotlit move: it makes your trio match the House exactly, and "
+              "that wins (Goal).")
+    elif _where(s) == "trio":
+        do = "Use it on your trio: if your trio can take the roll, it must (How to Play)."
+    elif _where(s) == "house":
+        # CANNOT's reason without its rulebook quote, which the Rules panel shows.
+        why = CANNOT[face].split(" (")[0]
+        do = (f"Your trio cannot use it: {why}. So change the House, or click Pass (How "
+              "to Play).")
+    else:
+        do = "Choose any move, on your trio or on the House."
+    return f"{head}{do} {FACE_TEXT[face]}"
 
 
 def _face_rule(s: PyramidsState, seat: int) -> str:
@@ -130,19 +112,20 @@ def _face_rule(s: PyramidsState, seat: int) -> str:
 
 
 def _turn_step(title: str, aside: str, rule: str, rule_id: str) -> Do:
-    """A step that waits for the learner to use the roll: the roll's text, then the
-    step's own point (``aside``), told whatever was rolled. Its Rules panel opens at the
-    face rolled (the rule the move uses); the step's own section (``rule_id``) is taught
-    too, so it stays in ``teaches`` for the coverage."""
+    """A step that waits for the learner to use the roll: the roll's text (what to do
+    now first), then the step's own point (``aside``), told whatever was rolled. Its Rules
+    panel opens at the face rolled (the rule the move uses); the step's own section
+    (``rule_id``) is taught too, so it stays in ``teaches`` for the coverage."""
     def text(s: PyramidsState, seat: int) -> str:
-        return f"{aside} {_roll_text(s, seat)}"
+        return f"{_roll_text(s, seat)} {aside}"
 
     def hint(s: PyramidsState, seat: int) -> str:
         if which(TURN, s, seat) == 0:
             return "One move makes your pieces match the House: click the spotlit piece."
         if _where(s) == "house":
             return (f"Your trio cannot use {_face(s)}: click a glowing piece of the House, "
-                    "or Pass.")
+                    "or Pass. Careful: if the House then matches the bot's trio, the bot "
+                    "wins.")
         return f"Only a {_face(s)} move is allowed now. {CLICK}"
 
     return Do(title, text, TURN, hint=hint, rule=rule, rule_id=_face_rule,
@@ -179,8 +162,9 @@ def _names(s: PyramidsState, test: Any) -> str:
 def _setup(s: PyramidsState, seat: int) -> str:
     # Short (a first step): what the pieces are, what each face does and when the House
     # may be used are told at the roll steps, and in the Rules panel.
-    text = ("Press Next to roll. You race a bot: your pyramids must match the grey "
-            "House (Goal). The die picks your action. ")
+    # The board draws the House first, on the left, in grey; the learner's trio next to it.
+    text = ("Press Next to roll. Make your pieces (middle) match the grey House (left) "
+            "before the bot does. The die picks your action. ")
     trio = chance_odds(s, lambda a: _outcome(s, a) in ("trio", "either"))
     text += f"{trio.sentence('faces', 'can change your trio')}."
     house = chance_odds(s, lambda a: _outcome(s, a) == "house")
@@ -212,15 +196,12 @@ def _can_match(s: PyramidsState, seat: int, roll: Roll) -> bool:
 
 def _chances(s: PyramidsState, seat: int) -> str:
     odds = chance_odds(s, lambda a: _can_match(s, seat, a))
-    text = (f"Before your roll. Your trio is {s.trio(seat)} and the House is {s.house} "
-            "(written left to right; an arrow shows a lying piece and the way it points). "
-            "Which faces would let you match the House this turn? Each face is as likely: "
-            f"{odds.sentence('faces of the die', 'can let you match it now')}")
+    text = (f"Press Next to roll. Your trio is {s.trio(seat)}, the House {s.house} (left "
+            "to right; an arrow is a lying piece, pointing that way). Each face is as "
+            f"likely: {odds.sentence('faces of the die', 'can let you match it now')}")
     if odds.favourable:
-        text += f" ({_names(s, lambda a: _can_match(s, seat, a))})."
-    else:
-        text += ": you are at least two moves away, whatever you roll."
-    return text + " Press Next to roll."
+        return text + f" ({_names(s, lambda a: _can_match(s, seat, a))})."
+    return text + ": you are two moves away or more."
 
 
 def _matched(before: PyramidsState, after: PyramidsState, seat: int) -> str:
@@ -240,14 +221,9 @@ def _end(s: PyramidsState, seat: int) -> str:
     else:
         now = (f"This game is still going: your trio is {s.trio(seat)}, the House is "
                f"{s.house}. ")
-    return now + ("You win when your pieces and the House match exactly, by a move on your "
-                  "own trio or on the House (Goal). A move on the House can make another "
-                  "player's trio match: then that player wins, even on your turn. Ties: "
-                  "\"If more than one player matches the House at once, the player who "
-                  "caused the win is the winner. If one causes multiple others to win "
-                  "without winning themselves, it's just a tie.\" You can never touch "
-                  "another player's trio (Additional Clarifications). That is the whole "
-                  "game: play a full one!")
+    return now + ("You win when your trio matches the House exactly, by a move on your "
+                  "trio or the House. If a House move makes only another trio match, that "
+                  "player wins, even on your turn; if yours matches too, you win (Goal).")
 
 
 LESSONS = (
@@ -266,33 +242,29 @@ LESSONS = (
             Read("Your trio and the House", _setup, pause=_my_roll, then=_rolled,
                  rule=f"{BOOK}, 'Setup' and 'How to Play'", rule_id="pyramids/setup"),
             _turn_step("Use your roll",
-                       "Your roll decides what you may do. The die's six actions (Turn "
-                       f"Options): {' '.join(RULE_TEXT[f] for f in FACES)} {CLICK}",
+                       "The die picks your action: click a glowing piece, then the glowing "
+                       "mark where it goes.",
                        TURN_OPTIONS, "pyramids/turn-options"),
             _turn_step("Standing and lying pieces",
-                       "Pieces stand upright or lie on their side pointing left or right. "
-                       "\"Stacked pieces are always kept upright. Lying down pieces can "
-                       "never be nested\" (Arranging Your Trio).",
+                       "Pieces stand upright or lie pointing left or right; only upright "
+                       "pieces stack (Arranging Your Trio).",
                        f"{BOOK}, 'Arranging Your Trio'", "pyramids/arranging-your-trio"),
             _turn_step("Nesting",
-                       "Upright pieces nest: a stack is read from the bottom up, so LMS "
-                       "is the Tree. A piece moved into the line can go between two "
-                       "others; the line closes up again after your turn (Arranging Your "
-                       "Trio).",
+                       "A stack reads from the bottom up: LMS is the Tree. A piece may "
+                       "move in between two others (Arranging Your Trio).",
                        TURN_OPTIONS, "pyramids/turn-options"),
             _turn_step("Your trio first, then the House",
-                       "The House belongs to everybody. You may change it only when your "
-                       "own trio cannot take the roll, or on a Wild; a Swap never goes to "
-                       "the House except on a Wild (How to Play, Swap).",
+                       "The House belongs to everybody: you may change it only when your "
+                       "trio cannot take the roll, or on a Wild (How to Play).",
                        f"{BOOK}, 'How to Play'", "pyramids/how-to-play"),
             Read("Your chances to match", _chances, pause=_my_roll, then=_matched,
                  rule=f"{BOOK}, 'Goal'", rule_id="pyramids/goal"),
             _turn_step("Match the House",
-                       "Aim for the House: every move should bring your trio closer to it.",
+                       "Aim for the House: let every move bring your trio closer to it.",
                        f"{BOOK}, 'Goal'", "pyramids/goal"),
             _turn_step("Keep racing",
-                       "The bot races for the House too; if you cannot get closer, at "
-                       "least do not hand it a match through the House.",
+                       "The bot races too: if you cannot get closer, do not hand it a "
+                       "match through the House.",
                        TURN_OPTIONS, "pyramids/turn-options"),
             _turn_step("Another roll",
                        "Each face comes up 1 time in 6, whatever came before.",
