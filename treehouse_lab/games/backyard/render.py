@@ -17,7 +17,8 @@ only cue. Every card, the deck, a ladder and the achievement have a ``<title>``:
 shows what it is and, for a card in the hand, why it can or cannot go on face up.
 
 Targets (docs/dev/contracts.md): ``hand:<card>:up`` plays a card face up (offered only when
-it matches) and ``hand:<card>:down`` plays it face down as a wild.
+it matches) and ``hand:<card>:down`` plays it face down as a wild. With ``offered=False``
+(the board's guide wants no move now) the targets stay, but the hand asks for no click.
 
 Besides ``render_svg`` and ``render_text`` (each kind names its clicks, moves.py), the
 module offers the board two optional hooks: ``greyed_actions(state, player)`` (the face-up
@@ -124,8 +125,10 @@ def _status(state: BackyardState) -> str:
 
 
 def render_svg(state: BackyardState, viewer: int | None = None, selection: Iterable[str] = (),
-               targets: Collection[str] = frozenset()) -> str:
-    """The board for ``viewer`` (see the module docstring)."""
+               targets: Collection[str] = frozenset(), offered: bool = True) -> str:
+    """The board for ``viewer`` (see the module docstring). ``offered`` False: the viewer
+    is not asked to move now (a board's guide wants no move, e.g. a lesson's step to read),
+    so the hand does not say "click", though its cards stay targets."""
     g = state.game
     n = g.players
     selection = set(selection)
@@ -151,7 +154,7 @@ def render_svg(state: BackyardState, viewer: int | None = None, selection: Itera
     ]
     out.append(_treehouses(state, viewer, PAD, HEAD_H, col_h))
     out.append(_deck_and_achievement(state, sx, HEAD_H))
-    out.append(_hand(state, viewer, sx, hand_y, targets, selection))
+    out.append(_hand(state, viewer, sx, hand_y, targets, selection, offered))
     spare = HEAD_H + col_h - (HEAD_H + panel_h)
     if spare >= 96 and state.holder is not None:
         out.append(_how_to_build(sx, HEAD_H + col_h - 88))
@@ -298,7 +301,7 @@ def _deck_and_achievement(state: BackyardState, x: float, y: float) -> str:
 
 
 def _hand(state: BackyardState, me: int | None, x0: float, y: float,
-          targets: Collection[str], selection: Collection[str]) -> str:
+          targets: Collection[str], selection: Collection[str], offered: bool = True) -> str:
     g = state.game
     holder = state.holder
     parts = ['<g class="tl-hand">']
@@ -331,7 +334,9 @@ def _hand(state: BackyardState, me: int | None, x0: float, y: float,
     parts.append(text(x0, y + 14, f"Your hand, {g.player_name(holder)} ({len(hand)} cards)",
                     13, "#2D3B2D", weight="bold"))
     parts.append(text(x0, y + 30, f"Your top floor: {on}", 11, "#444"))
-    if clickable:
+    if clickable and not offered:
+        hint = ["Nothing to click just now."]
+    elif clickable:
         hint = ["Click a glowing card to build it face up,",
                 "or the tab under any card to build it face down."]
     elif state.phase == "play":
@@ -362,8 +367,11 @@ def _hand(state: BackyardState, me: int | None, x0: float, y: float,
             body = f'<g opacity="0.5">{body}</g>'
         parts.append(body)
         ty = yy + 2 * HAND_FLOOR + 5
-        tab_tip = (state.explain(Play(card.id, True), by=holder) if playing
-                   else "Build this card face down as a wild")
+        # The tab names its card (issue 47: the hand's tabs all read the same rule, so a
+        # screen reader could not tell one from another).
+        tab_tip = f"{card.text} face down: " + (
+            state.explain(Play(card.id, True), by=holder) if playing
+            else "build this card face down as a wild")
         parts.append(f'<g{target_attrs(down, targets, selection, "tl-face-down-tab")}>'
                      + title(tab_tip)
                      + f'<rect x="{x + 8:g}" y="{ty:g}" width="{HAND_W - 16:g}" '

@@ -52,7 +52,9 @@ The modules (issue 9), drawn only when they are played, so the basic board is un
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Collection, Iterable
+from collections import Counter
+from typing import TYPE_CHECKING, Collection, Iterable, Sequence
+from xml.sax.saxutils import quoteattr
 
 from ...core.svg import frame, target_attrs
 from ...core.textwidth import fit, text_width
@@ -78,6 +80,7 @@ from .rules import (
     LETTERS,
     ingredient,
     is_plate,
+    plural,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -221,7 +224,8 @@ def pantry_svg(state: DinerState, y0: float, targets: Collection[str],
             w = row.size * TOKEN_STEP + 9
             out.append(f'<g{target_attrs(tid, targets, selection, "tl-shelf")} '
                        f'data-size="{row.size}" data-column="{c + 1}" '
-                       f'data-count="{len(space)}">'
+                       f'data-count="{len(space)}" '
+                       f'data-label={quoteattr(_space_label(row.size, c + 1, space))}>'
                        + frame(tid, targets, selection, x, y + 1, w, 34, pad=3)
                        + f'<rect x="{x:g}" y="{y + 1:g}" width="{w:g}" height="34" rx="8" '
                        'fill="#F7F0DE" stroke="#8C7548" stroke-dasharray="5 3"/>')
@@ -242,6 +246,18 @@ def pantry_svg(state: DinerState, y0: float, targets: Collection[str],
             out.append("</g>")
     out.append("</g>")
     return "".join(out)
+
+
+def _space_label(size: int, column: int, space: Sequence[str]) -> str:
+    """A shelf space as a screen reader says it (issue 47): its letters as drawn, where it
+    is, every token it holds and the minutes it costs, one per token, bees included
+    (Treehouse Diner rulebook, 'Phase 1: Visit the pantry'). Its first token's tooltip
+    alone used to name it ("Acorn" for the space drawn "Ac Ra")."""
+    letters = " ".join(LETTERS.get(k, k) for k in space)
+    held = ", ".join(plural(n, k) for k, n in Counter(space).items()) or "empty"
+    minutes = len(space)
+    return (f"{letters}: {size}er row, column {column}: {held}, "
+            f"{minutes} minute{'s' if minutes != 1 else ''}")
 
 
 def _compost_per_row(w: float) -> int:

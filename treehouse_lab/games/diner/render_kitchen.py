@@ -10,7 +10,7 @@ from 6 minutes down to 1 and the delivery space.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Collection
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, quoteattr
 
 from ...core.svg import frame, target_attrs
 from ...core.textwidth import fit, wrap_to_width
@@ -43,6 +43,7 @@ from .rules import (
     ingredient,
     is_plate,
     plate_name,
+    title,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -109,7 +110,11 @@ def _symbol(state: DinerState, order: str, i: int, kind: str, sx: float, sy: flo
     joker box (``joker:<order>:<i>``, where a joker may start or is being stacked), the
     size of a joker stack ("J2", "J4"), or a plate's letter."""
     sid = f"slot:{order}:{i}"
-    slot_attrs = target_attrs(sid, targets, selection, "tl-slot") if slot_targets else ""
+    # Named by its order and place (issue 47: every Blueberry symbol read "Blueberry").
+    what = plate_name(kind).capitalize() if is_plate(kind) else ingredient(kind).capitalize()
+    slot_name = f"{title(order)}, symbol {i + 1}: {what}{_covered_by(cover or [])}"
+    slot_attrs = (target_attrs(sid, targets, selection, "tl-slot")
+                  + f" data-label={quoteattr(slot_name)}" if slot_targets else "")
     mark = (frame(sid, targets, selection, sx - 13, sy - 13, 26, 26, rx=5, pad=3)
             if slot_targets else "")
     covered = cover or []
@@ -140,7 +145,7 @@ def _symbol(state: DinerState, order: str, i: int, kind: str, sx: float, sy: flo
                             "bold", extra=' class="tl-joker-count"'))
     out.append("</g>")
     if box:
-        out.append(_joker_box(jid, sx, sy, targets, selection))
+        out.append(_joker_box(jid, sx, sy, targets, selection, f"{title(order)}, symbol {i + 1}"))
     return "".join(out)
 
 
@@ -161,10 +166,12 @@ def _covered_by(cover: list) -> str:
 
 
 def _joker_box(jid: str, sx: float, sy: float, targets: Collection[str],
-               selection: Collection[str]) -> str:
-    """The J box under a symbol (or a plate) that starts a joker there."""
+               selection: Collection[str], where: str) -> str:
+    """The J box under a symbol (or a plate) that starts a joker there; ``where`` names
+    the order and symbol, for its accessible name (one per symbol, issue 47)."""
+    name = f"J: a joker on {where}: 2 Daisies or 4 ingredients stacked on this symbol"
     return (f'<g{target_attrs(jid, targets, selection, "tl-joker")} '
-            f'data-joker="{jid.partition(":")[2]}">'
+            f'data-joker="{jid.partition(":")[2]}" data-label={quoteattr(name)}>'
             + frame(jid, targets, selection, sx - 11, sy + 16, 22, 16, rx=3, pad=2)
             + f'<rect x="{sx - 11:g}" y="{sy + 16:g}" width="22" height="16" rx="3" '
             'fill="#EFE7FF" stroke="#7B61C4"/>'
@@ -199,7 +206,12 @@ def _bee_spot(state: DinerState, order: str, cx: float, cy: float,
     the kitchen space, so the card keeps its room for four symbols."""
     n = state.bees_on(order)
     tid = f"bee:{order}"
-    out = [f'<g{target_attrs(tid, targets, selection, "tl-bee-spot")} data-bees="{n}">',
+    bees = "1 bee" if n == 1 else f"{n} bees"
+    # Named by its order (issue 47: every order's spot read the same, or "Bee").
+    name = (f"Be ×{n}: a bee on {title(order)} ({bees} on it now, to the beehive when it "
+            "is delivered)")
+    out = [f'<g{target_attrs(tid, targets, selection, "tl-bee-spot")} data-bees="{n}" '
+           f'data-label={quoteattr(name)}>',
            frame(tid, targets, selection, cx - 11, cy - 11, 46, 22, rx=6, pad=2)]
     if n:
         out.append(svg_token(cx, cy, BEE, 10))
@@ -208,7 +220,6 @@ def _bee_spot(state: DinerState, order: str, cx: float, cy: float,
                    'stroke-dasharray="2 2"/>'
                    + svg_text(cx, cy + 4.3, "Be", SMALL, "#8A6A1E", "middle", "bold"))
     out.append(svg_text(cx + 14, cy + 4.5, f"×{n}", SMALL, "#5A4520", "start", "bold"))
-    bees = "1 bee" if n == 1 else f"{n} bees"
     out.append(f"<title>{bees} on this order (to the beehive when it is delivered)</title>")
     out.append("</g>")
     return "".join(out)
@@ -297,14 +308,17 @@ def _button(state: DinerState, x: float, y: float, targets: Collection[str],
     (finish assigning, decline a bonus, end the turn), at the kitchen's top right."""
     t = state.top.NAME
     if t == "assign" and state.joker_being_built() is None:
-        return svg_button(x, y, 120, "Finish", "finish", targets, selection)
+        return svg_button(x, y, 120, "Finish", "finish", targets, selection,
+                          "stop placing ingredients on your orders")
     if t == "recycle":
-        return svg_button(x, y, 120, "Don't recycle", "decline:recycle", targets, selection)
+        return svg_button(x, y, 120, "Don't recycle", "decline:recycle", targets, selection,
+                          "skip the recycle effect")
     if t == "move_left":
         return svg_button(x, y, 120, "Leave orders", "decline:move_left", targets,
-                          selection)
+                          selection, "move no order left")
     if t == "end":
-        return svg_button(x, y, 120, "End turn", "end-turn", targets, selection)
+        return svg_button(x, y, 120, "End turn", "end-turn", targets, selection,
+                          "the next player's turn begins")
     return ""
 
 

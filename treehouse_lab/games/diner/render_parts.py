@@ -12,7 +12,7 @@ than the screen scrolls inside its frame (``widgets/board.css``) rather than shr
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Collection
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, quoteattr
 
 from ...core.svg import frame, target_attrs
 from .rules import (
@@ -82,8 +82,12 @@ def svg_dot(x: float, y: float, kind: str, r: float = 5.5) -> str:
 
 
 def svg_button(x: float, y: float, w: float, label: str, tid: str, targets: Collection[str],
-               selection: Collection[str]) -> str:
-    return (f'<g{target_attrs(tid, targets, selection, "tl-button")}>'
+               selection: Collection[str], says: str = "") -> str:
+    """A button drawn on the board; ``says`` what it does, for its accessible name after
+    its drawn ``label`` (a screen reader hears "Finish: ...", not the target's id)."""
+    name = f"{label}: {says}" if says else label
+    return (f'<g{target_attrs(tid, targets, selection, "tl-button")} '
+            f'data-label={quoteattr(name)}>'
             + frame(tid, targets, selection, x, y, w, 26, rx=8, pad=3)
             + f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="26" rx="8" fill="#2E7D4F"/>'
             + svg_text(x + w / 2, y + 17.5, label, 13, "#FFFFFF", "middle", "bold") + "</g>")

@@ -323,7 +323,9 @@ def _cell(state: Any, side: str, p: int, x0: float, y0: float, targets: frozense
 
 
 def _piece_tip(owner: str, pos: Position, piece: str, targets: frozenset, sid: str) -> str:
-    what = name(piece).capitalize()
+    # "Player 1's Medium": ``name`` says "the Medium", whose article an owner replaces
+    # (issue 47: a screen reader read "Player 1's The medium").
+    what = name(piece).removeprefix("the ")
     if pos.upright:
         k = pos.pieces.index(piece)
         where = ("standing" if len(pos.pieces) == 1 else
