@@ -47,6 +47,18 @@ def test_playing_a_card_face_up_by_its_click_path_grows_the_treehouse(board):
     assert board.match.waiting_for_human() or board.state.is_terminal()  # the bot answered
 
 
+def test_the_hand_asks_for_a_click_only_when_a_move_is_offered(board):
+    """``offered=False`` (the board's guide wants no move now: a lesson's step to read):
+    the cards are still drawn as targets, for the guide to answer a click, but the hand
+    does not tell the viewer to click."""
+    s, targets = board.state, board.targets()
+    asked = s.render_svg(viewer=0, targets=targets)
+    quiet = s.render_svg(viewer=0, targets=targets, offered=False)
+    assert "Click a glowing card" in asked and "Click a glowing card" not in quiet
+    drawn = re.findall(r'data-target="([^"]+)"', quiet)
+    assert set(drawn) == targets and drawn == re.findall(r'data-target="([^"]+)"', asked)
+
+
 def test_a_whole_backyard_game_on_the_board_with_bots_and_autoplay():
     b = tl.Board(tl.load_game("backyard", players=3), seed=3, bots={0: "random", 1: "random",
                                                                      2: "random"})

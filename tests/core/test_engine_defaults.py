@@ -172,6 +172,24 @@ def test_a_renderer_with_its_own_click_paths_is_asked_instead(monkeypatch):
     assert s.game.click_paths(s) == own
 
 
+def test_an_optional_view_keyword_reaches_only_a_renderer_that_names_it(monkeypatch):
+    """``offered`` (whether the viewer is asked to move now, which a board's guide knows):
+    a renderer without the parameter, as this module's, draws as before; one naming it
+    gets the value."""
+    s = tossed()
+    assert s.render_svg(viewer=0, offered=False) == s.render_svg(viewer=0)
+    seen = []
+
+    def drawing(state, viewer=None, selection=(), targets=frozenset(), offered=True):
+        seen.append(offered)
+        return "<svg/>"
+
+    monkeypatch.setattr(sys.modules[__name__], "render_svg", drawing)
+    s.render_svg(viewer=0, offered=False)
+    s.render_svg(viewer=0)
+    assert seen == [False, True]
+
+
 def test_a_kind_without_CLICKS_or_click_path_says_so():
     s = FlipGame().new_initial_state()
     with pytest.raises(NotImplementedError, match="CoinKind has no click path"):

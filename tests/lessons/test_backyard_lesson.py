@@ -80,3 +80,25 @@ def test_a_board_click_ends_with_the_new_step_for_screen_readers():
     said = lesson.board.click(lesson.board.view.spotlight[0])
     assert said.endswith(lesson.step_sentence()) and "Step 3 of 9" in said
     assert lesson.board.view.announce == lesson.step_sentence()
+
+
+def test_the_hand_asks_for_a_click_only_on_a_step_that_waits_for_one():
+    """Defect: on a step to read (the welcome, read while the learner holds the hand) the
+    board's hand said "Click a glowing card", though the step spotlights nothing and Next
+    moves on. The board tells the drawing whether a move is offered now; the cards stay
+    drawn and clickable (a click there gets the lesson's answer)."""
+    read = asked = 0
+    for seed in range(4):
+        lesson = tl.Lesson("backyard", seed=seed, show_delay=0)
+        while not lesson.done:
+            state, seat, svg = lesson.match.state, lesson.tutor.seat, lesson.board.view.svg
+            holding = state.phase == "play" and state.holder == seat
+            if holding and not lesson.tutor.step.waits:
+                read += 1
+                assert "Click a glowing card" not in svg, (seed, lesson.tutor.counter())
+                assert "data-card=" in svg and lesson.board.targets()
+            elif holding and lesson.board.view.spotlight:
+                asked += 1
+                assert "Click a glowing card" in svg, (seed, lesson.tutor.counter())
+            lesson.show_me()
+    assert read and asked

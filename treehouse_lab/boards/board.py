@@ -3,7 +3,7 @@
 Why it is built this way:
 
 * The board knows a game only through the protocol: ``match.state``, ``state.actors()``,
-  ``game.render_svg(state, viewer=, selection=, targets=)``,
+  ``game.render_svg(state, viewer=, selection=, targets=, offered=)``,
   ``game.click_paths(state, player)``, ``state.narrate/explain`` and ``match.log``. A new
   game needs no board code.
 * Every user gesture (a click in the picture, a button, the autoplay timer, a seat change)
@@ -36,6 +36,7 @@ from typing import Any, Callable, Mapping
 import ipywidgets as widgets
 
 from ..bots import BOTS
+from ..core.game import drawable_view
 from ..errors import RuleError, clip, quote
 from ..match import LogEntry, Match
 from ..protocol import Game, State
@@ -189,9 +190,11 @@ class Board(widgets.VBox):
             self.selection = ()
         self._spot = spot_selector(self.guide, state, acting, self._selector, seat)
         try:
-            svg = m.game.render_svg(
-                state, viewer=seat, selection=self.selection, targets=self.targets(),
-            )
+            # A guide that spotlights nothing wants no move now: the picture must not ask
+            # for a click, though its targets stay drawn (dimmed) for the guide to answer.
+            view = {"viewer": seat, "selection": self.selection, "targets": self.targets(),
+                    "offered": self._spot is None or bool(self._spot)}
+            svg = m.game.render_svg(state, **drawable_view(m.game.render_svg, view))
         except Exception as exc:  # noqa: BLE001 - a drawing bug must not kill the board
             svg = error_svg(f"Could not draw this position: {describe(exc)}")
         self._drawn_state, self._drawn_acting = state, acting

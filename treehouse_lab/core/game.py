@@ -9,6 +9,7 @@ that once here means a game only sets its class attributes and builds states.
 from __future__ import annotations
 
 import importlib
+import inspect
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from ..errors import IllegalActionError, RuleError, quote
@@ -20,6 +21,21 @@ from .svg import kind_click_paths
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only: no import circle
     from .state import State
+
+
+#: The view keywords a picture may be drawn without: handed to a ``render_svg`` only if
+#: it names them (see ``Game.render_svg``).
+OPTIONAL_VIEW = ("offered",)
+
+
+def drawable_view(draw: Callable[..., str], view: Mapping[str, Any]) -> dict[str, Any]:
+    """``view`` without the optional keywords ``draw`` does not take: a game's own
+    ``render_svg`` (a toy game overrides ``Game.render_svg``) or a renderer module's,
+    written before the keyword existed, draws as it did."""
+    params = inspect.signature(draw).parameters
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return dict(view)
+    return {k: v for k, v in view.items() if k not in OPTIONAL_VIEW or k in params}
 
 
 class Game:
@@ -270,11 +286,19 @@ class Game:
         """An SVG picture of ``state``. ``view`` may carry ``viewer`` (the seat at the
         screen: whose hidden cards to show; None, the default, shows nobody's),
         ``selection`` (targets clicked so far) and ``targets`` (what may be clicked). The
-        viewer is checked here, once for every game's renderer."""
+        viewer is checked here, once for every game's renderer.
+
+        ``offered`` (default True) says whether the viewer is asked to move now: a board
+        whose guide wants no move (a lesson's step to read) passes False, while its
+        ``targets`` stay drawn so that a click still reaches the guide. Why optional: only
+        a renderer that writes "click ..." words needs it, so it is handed only to a
+        renderer whose ``render_svg`` names it (``drawable_view``), and the others need no
+        change."""
         if view.get("viewer") is not None:
             self.check_seat(view["viewer"], "render_svg", "viewer",
                             none="nobody (every hidden card face down)")
-        return self._renderer().render_svg(state, **view)
+        draw = self._renderer().render_svg
+        return draw(state, **drawable_view(draw, view))
 
     def render_text(self, state: State) -> str:
         if not self.RENDERER:
