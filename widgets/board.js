@@ -134,6 +134,53 @@ function markSpotlight(frame, spotlight) {
   }
 }
 
+// The board's controls around this view are ipywidgets (treehouse_lab/boards/controls.py),
+// some of which draw an input with no name of its own: the Play widget's buttons are bare
+// icons, and the Delay slider's handle is not tied to its "Delay (ms)" text. A screen
+// reader would say "button" or "slider" (axe-core: button-name, aria-input-field-name;
+// issue 47). Name them here, where the page is at hand, each time ipywidgets draws them.
+const PLAY_NAMES = ["Play or pause autoplay", "Stop autoplay", "Repeat autoplay"];
+
+function nameControls(root) {
+  root.querySelectorAll(".tl-play button").forEach((button, i) => {
+    const name = PLAY_NAMES[i] || "Autoplay";
+    if (button.getAttribute("aria-label") !== name) button.setAttribute("aria-label", name);
+  });
+  for (const slider of root.querySelectorAll(".widget-slider")) {
+    const text = slider.querySelector(".widget-label");
+    const name = text ? text.textContent.trim() : "";
+    for (const handle of slider.querySelectorAll("[role='slider']")) {
+      if (name && handle.getAttribute("aria-label") !== name) {
+        handle.setAttribute("aria-label", name);
+      }
+    }
+  }
+}
+
+// Name the controls of the board this view sits in, now and whenever ipywidgets redraws
+// them. The view is put in the page after render() returns, so wait for it to be there.
+function watchControls(el) {
+  let observer = null;
+  let tries = 0;
+  let frame = undefined;
+  const attach = () => {
+    const root = el.closest(".tl-board-widget");
+    if (!root) {
+      tries += 1;
+      if (tries < 600) frame = requestAnimationFrame(attach);
+      return;
+    }
+    nameControls(root);
+    observer = new MutationObserver(() => nameControls(root));
+    observer.observe(root, { childList: true, subtree: true });
+  };
+  attach();
+  return () => {
+    if (frame !== undefined) cancelAnimationFrame(frame);
+    if (observer) observer.disconnect();
+  };
+}
+
 function render({ model, el }) {
   el.classList.add("tl-board-view");
   const prefix = newPrefix();
@@ -154,6 +201,9 @@ function render({ model, el }) {
 
   let waiting = false;
   let timer = undefined;
+  // How this view's last click was made ("key", "mouse"), until the picture answering it
+  // is drawn: then the focus moves on (nextFocus); null when no click of ours is pending.
+  let answering = null;
 
   function setWaiting(on) {
     waiting = on;
@@ -198,7 +248,11 @@ function render({ model, el }) {
     }
     markSpotlight(frame, model.get("spotlight"));
     keepTargetsInView(frame);
-    if (refocus !== null) {
+    if (answering !== null) {
+      const how = answering;
+      answering = null;
+      nextFocus(how);
+    } else if (refocus !== null) {
       const again = [...frame.querySelectorAll("[data-target]")].find(
         (n) => n.getAttribute("data-target") === refocus,
       );
@@ -207,14 +261,31 @@ function render({ model, el }) {
     setWaiting(false);
   }
 
+  // After a move made here, the focus goes where the next decision is (issue 47): the
+  // first target that may be clicked (not dimmed by a guide; one not picked already
+  // first), else the board's Step button (a bot or chance moves next), else the frame;
+  // never the page, from where a keyboard user would Tab back through the notebook.
+  // A mouse click does not scroll the notebook to it; a key press does.
+  function nextFocus(how) {
+    const open = [...frame.querySelectorAll("[data-target]:not(.tl-dimmed)")];
+    let next = open.find((n) => !n.classList.contains("tl-selected")) || open[0];
+    if (!next) {
+      const root = el.closest(".tl-board-widget");
+      const step = root && root.querySelector("button.tl-step-button");
+      if (step && !step.disabled && step.getClientRects().length) next = step;
+    }
+    (next || frame).focus({ preventScroll: how !== "key" });
+  }
+
   function targetOf(event) {
     const node = event.target instanceof Element ? event.target.closest("[data-target]") : null;
     return node && frame.contains(node) ? node : null;
   }
 
-  function choose(node) {
+  function choose(node, how) {
     if (waiting) return; // one click at a time: the next picture will answer this one
     setWaiting(true);
+    answering = how;
     model.send({
       type: "click",
       target: node.getAttribute("data-target"),
@@ -227,7 +298,7 @@ function render({ model, el }) {
     if (!node) return;
     event.preventDefault();
     event.stopPropagation();
-    choose(node);
+    choose(node, "mouse");
   }
 
   function onKey(event) {
@@ -236,11 +307,13 @@ function render({ model, el }) {
     if (!node) return;
     event.preventDefault(); // Space must not scroll the notebook
     event.stopPropagation(); // nor reach JupyterLab's keyboard shortcuts
-    choose(node);
+    choose(node, "key");
   }
 
   function onMessage(msg) {
     if (!msg || msg.type !== "done") return;
+    // No new picture answered the click (it was refused): the focus stays where it is.
+    answering = null;
     live.textContent = msg.message || "";
     setWaiting(false);
   }
@@ -258,8 +331,10 @@ function render({ model, el }) {
   model.on("change:spotlight", spot);
   model.on("change:announce", announce);
   draw();
+  const unwatch = watchControls(el);
 
   return () => {
+    unwatch();
     frame.removeEventListener("click", onClick);
     frame.removeEventListener("keydown", onKey);
     model.off("change:svg", draw);

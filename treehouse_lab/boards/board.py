@@ -477,7 +477,10 @@ class Board(widgets.VBox):
 
     def _update_status(self) -> None:
         msg = f'<div class="tl-message">{html.escape(self._message)}</div>' if self._message else ""
-        self.controls.status.value = f'<div class="tl-turn">{self._turn_text()}</div>{msg}'
+        # A space between the two parts: a screen reader reads the line's text, and
+        # without it the turn's last word and the message's first ran together
+        # ("...choice.Player 1 plays...", issue 47).
+        self.controls.status.value = f'<div class="tl-turn">{self._turn_text()}</div> {msg}'
 
     @property
     def stepping(self) -> bool:

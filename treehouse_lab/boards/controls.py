@@ -32,6 +32,8 @@ class Controls:
     def __init__(self, seat_names: Sequence[str], seat_choices: Sequence[str],
                  screen: int | str = HOT_SEAT) -> None:
         self.step = _button("Step", "step-forward", "One step: chance, or the bot to move")
+        # board.js gives Step the focus after a move where no target is left to click.
+        self.step.add_class("tl-step-button")
         self.back = _button("Back", "undo", "Undo back to your last decision")
         self.forward = _button("Forward", "redo", "Redo the next undone step")
         self.restart = _button("Restart", "refresh", "Start the match again (same seed)")
