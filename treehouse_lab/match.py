@@ -26,6 +26,21 @@ from .schedules import resolve_schedule
 #: as text, and a longer number is neither useful nor printable in an error message.
 
 
+def _start_state(game: Game, start: Any) -> State:
+    """``Match(start=...)``: the caller's position, as a state of this match's own game,
+    read back from its save (so it is checked like a save, and later changes to the
+    caller's object never move the match)."""
+    to_json = getattr(start, "to_json", None)
+    if not isinstance(start, State) or not callable(to_json):
+        raise RuleError(f"start must be a state of the game {game.name!r}, got "
+                        f"{quote(start, 40)}")
+    try:
+        return game.state_from_json(to_json())
+    except RuleError as exc:
+        raise RuleError(f"start is not a position of this game ({game.name!r}, "
+                        f"{game.players} players): {exc}") from None
+
+
 @dataclass(frozen=True)
 class LogEntry:
     """One step of the narrated log: its line, and the line of what it revealed.
@@ -57,6 +72,9 @@ class Match:
     ``bots`` maps seats to bot names (``"random"``) or bot objects; other seats are human.
     ``schedule`` decides which bot acts next where several may at once: ``"round-robin"``
     (default), ``"random"``, or a function (see :mod:`treehouse_lab.schedules`).
+    ``start`` is a state of ``game`` to begin at instead of the deal: a position no seed
+    deals (a lesson that replays a rulebook example). Step 0 is then that position:
+    ``restart`` and ``goto(0)`` return to it, and the save holds it (``"start"``).
     """
 
     def __init__(
@@ -65,6 +83,7 @@ class Match:
         seed: int = 0,
         bots: Mapping[int, Any] | None = None,
         schedule: Any = "round-robin",
+        start: State | None = None,
     ) -> None:
         check_seed(seed)
         if not isinstance(bots, (Mapping, type(None))):
@@ -77,7 +96,9 @@ class Match:
         self._bot_takes_player: dict[int, bool] = {}
         for seat, spec in (bots or {}).items():
             self.set_seat(seat, spec)
-        self._states: list[State] = [game.new_initial_state()]
+        self._states: list[State] = [game.new_initial_state() if start is None
+                                     else _start_state(game, start)]
+        self._start = start is not None
         self._moves: list[tuple[int, Action]] = []
         self._entries: list[LogEntry] = []
         self._cursor = 0
@@ -312,8 +333,9 @@ class Match:
     def to_json(self) -> dict:
         """``{game, options, seed, schedule, bots, moves}``: plain JSON that
         :meth:`from_json` replays exactly. A move is ``{"by": seat or "chance",
-        "action": {...}}``."""
-        return {
+        "action": {...}}``. A match begun at a ``start`` position also saves it
+        (``"start"``: the state's own save), the moves replaying from there."""
+        out = {
             "game": self.game.name,
             "options": {k: list(v) if isinstance(v, tuple) else v
                         for k, v in self.game.options.items()},
@@ -323,6 +345,9 @@ class Match:
             "moves": [{"by": "chance" if by == CHANCE else by, "action": a.to_json()}
                       for by, a in self._moves[: self._cursor]],
         }
+        if self._start:
+            out["start"] = self._states[0].to_json()
+        return out
 
     @classmethod
     def from_json(cls, data: Any, bots: Mapping[int, Any] | None = None,
@@ -333,7 +358,10 @@ class Match:
         # The depth of everything but the moves is checked here; each move's depth is
         # checked as it is read (action_from_json), so a save with 10^5 moves past the
         # end is refused at the first of them, not after walking them all.
-        d = expect_dict(data, "match", {"game", "options", "seed", "schedule", "bots", "moves"})
+        fields = {"game", "options", "seed", "schedule", "bots", "moves"}
+        if isinstance(data, Mapping) and "start" in data:
+            fields.add("start")  # begun at a fixed position (a lesson's rulebook example)
+        d = expect_dict(data, "match", fields)
         check_depth({k: v for k, v in d.items() if k != "moves"}, "match")
         name = expect_str(d["game"], "match.game")
         options = expect_dict(d["options"], "match.options")
@@ -351,9 +379,11 @@ class Match:
             raise RuleError(f"Match.from_json(bots=...): seat(s) {sorted(given)} have no bot "
                             "in the save")
         saved_schedule = expect_str(d["schedule"], "match.schedule")
+        start = game.state_from_json(d["start"]) if "start" in d else None
         try:
             match = cls(game, seed=expect_int(d["seed"], "match.seed"), bots=seats,
-                        schedule=schedule if schedule is not None else saved_schedule)
+                        schedule=schedule if schedule is not None else saved_schedule,
+                        start=start)
         except RuleError as exc:
             if "unknown bot" in str(exc):
                 raise RuleError(f"{exc}; or pass Match.from_json(save, bots={{seat: bot}}) "

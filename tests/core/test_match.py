@@ -284,3 +284,49 @@ def test_from_json_rejects_an_illegal_history(game, toy_registered):
     d["moves"][1] = d["moves"][0]  # the same card dealt twice
     with pytest.raises(tl.RuleError, match=r"match\.moves\[1\]"):
         tl.Match.from_json(d)
+
+
+# -- a match from a fixed position (a lesson that replays a rulebook example) -----------
+def _mid_race(game):
+    """A position no seed deals: the first racer on square 5, the second on 2, with
+    hands of their own (the toy's save format)."""
+    m = _to_human(tl.Match(game, seed=3))
+    d = m.state.to_json()
+    d["positions"] = [5, 2]
+    return game.state_from_json(d)
+
+
+def test_a_match_begins_at_its_start_position_and_restarts_there(game):
+    start = _mid_race(game)
+    m = tl.Match(game, seed=4, bots={1: "random"}, start=start)
+    assert m.position == 0 and m.state == start and m.state is not start
+    m.play("Roll the die")
+    m.run()
+    assert m.position > 0 and m.state != start
+    m.restart(seed=9)
+    assert m.position == 0 and m.state == start and m.seed == 9
+    m.goto(0)
+    assert m.state == start
+
+
+def test_a_match_from_a_start_position_saves_and_replays_it(game, toy_registered):
+    start = _mid_race(game)
+    m = tl.Match(game, seed=4, bots={1: "random"}, start=start)
+    m.play("Roll the die")
+    m.run()
+    d = json.loads(json.dumps(m.to_json()))
+    assert d["start"] == start.to_json()
+    back = tl.Match.from_json(d)
+    assert back.state == m.state and back.history == m.history
+    back.goto(0)
+    assert back.state == start
+    # a match from the deal saves no start (old saves are unchanged)
+    assert "start" not in tl.Match(game, seed=4).to_json()
+
+
+def test_a_start_that_is_not_a_state_of_this_game_is_refused(game):
+    other = ToyGame(players=3, target=8).new_initial_state()
+    with pytest.raises(tl.RuleError, match="start"):
+        tl.Match(game, seed=1, start=other)
+    with pytest.raises(tl.RuleError, match="start"):
+        tl.Match(game, seed=1, start={"positions": [5, 2]})

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from ..errors import RuleError
+from ..errors import RuleError, quote
 from ..protocol import State
 from .accepts import Accept, Wording, word
 
@@ -33,6 +33,9 @@ from .accepts import Accept, Wording, word
 Outcome = Callable[[State, State, int], str]
 #: ``pause(state, seat) -> bool``: stop before this chance node, for a Read step.
 Pause = Callable[[State, int], bool]
+#: ``start(game) -> State``: the fixed position a lesson replaying a rulebook example
+#: begins at, instead of a seeded deal.
+Start = Callable[[Any], State]
 #: ``again(state, seat, action) -> bool``: after the accepted ``action``, stay on this step.
 Again = Callable[[State, int, Any], bool]
 
@@ -129,7 +132,12 @@ def fixed_rule_id(step: Step) -> str:
 class LessonPlan:
     """A lesson: its id (what ``tl.Lesson(id)`` takes), the game and options it is played
     with, the learner's seat, the bots in the other seats (the game's teaching bot), and
-    its steps. ``minutes`` is how long it should take."""
+    its steps. ``minutes`` is how long it should take.
+
+    ``start``, for a lesson that replays a rulebook example (the only lesson that may fix
+    its deal): ``start(game)`` gives the position the example begins at, a state of
+    ``game``; the lesson's match begins there whatever the seed (``Match(start=...)``),
+    and Restart returns there."""
 
     id: str
     title: str
@@ -144,10 +152,14 @@ class LessonPlan:
     #: while the step shown still waits for play, a new game begins, set up as before with
     #: a new deal, and the lesson goes on in it.
     rematch: bool = False
+    start: Start | None = None
 
     def __post_init__(self) -> None:
         if not self.steps:
             raise RuleError(f"lesson {self.id!r} has no steps")
+        if self.start is not None and not callable(self.start):
+            raise RuleError(f"lesson {self.id!r}: start must be a function of the game "
+                            f"giving the position to begin at, got {quote(self.start, 40)}")
         waiting = sum(1 for s in self.steps if s.waits)
         # The issue: "At least two thirds of a lesson's steps must wait for a move".
         if 3 * waiting < 2 * len(self.steps):
@@ -155,5 +167,5 @@ class LessonPlan:
                             "for a move; at least two thirds must")
 
 
-__all__ = ["Again", "Do", "LessonPlan", "Outcome", "Pause", "Read", "Step", "Taught",
-           "Teaches", "fixed_rule_id", "rule_id_at"]
+__all__ = ["Again", "Do", "LessonPlan", "Outcome", "Pause", "Read", "Start", "Step",
+           "Taught", "Teaches", "fixed_rule_id", "rule_id_at"]

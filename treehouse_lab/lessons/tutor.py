@@ -66,7 +66,10 @@ class Tutor:
                 game = load_game(plan.game, **dict(plan.options))
             game.check_seat(plan.seat, "lesson", "seat")
             bots = {p: plan.bot for p in range(game.players) if p != plan.seat}
-            self.match = Match(game, seed=seed, bots=bots)
+            # A lesson replaying a rulebook example begins at its fixed position
+            # (``LessonPlan.start``); Restart returns there, as the match's step 0.
+            start = None if plan.start is None else plan.start(game)
+            self.match = Match(game, seed=seed, bots=bots, start=start)
         #: where the lesson began: a segment restarts here, a whole lesson at the deal
         self.start = self.match.position if match is not None else None
         self.seed = seed
