@@ -2,16 +2,18 @@
 
 Why: JupyterLab does not draw the SVG outputs of a notebook that is not trusted (and a
 notebook a student downloads, or opens on Binder, is not), and a live board's widget view
-draws nothing without a kernel. So every committed picture output carries a PNG twin of its
-SVG, which untrusted JupyterLab, GitHub, nbviewer and JupyterLite all draw, and a board's
-output keeps its SVG fallback and that PNG instead of a widget view; running the cell brings
-the live board back. No widget state is saved in the notebooks.
+draws nothing without a kernel. So every committed SVG output carries a PNG twin, which
+untrusted JupyterLab, GitHub, nbviewer and JupyterLite all draw. A live Board or Lesson
+publishes its widget view and, as an output of its own, its picture with a caption
+(``treehouse_lab/boards/saved.py``: an HTML image of the SVG, which those draw too); this
+tool drops the widget views, so a committed board is that picture until the cell runs. No
+widget state is saved in the notebooks.
 
 What keeps the pictures current (without running this tool in CI):
 
 * every cell with a picture is tagged ``nbval-check-output`` (this tool adds the tag), so
-  the test run (nbval) runs the notebook and compares each committed SVG with the one the
-  code draws now;
+  the test run (nbval) runs the notebook and compares each committed SVG, and each saved
+  board picture (its HTML holds the SVG), with the one the code draws now;
 * each PNG records the SHA-256 of the SVG it was made from
   (``output.metadata["treehouse_lab"]["png_of_svg"]``), and
   ``tests/notebooks/test_pictures.py`` checks that it is the SVG beside it.
@@ -47,12 +49,15 @@ from typing import Callable
 
 import nbformat
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from treehouse_lab.boards import saved  # noqa: E402 - the checkout's package, as the kernel's
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 #: The solutions notebooks (teachers' material, kept apart from the students' folder).
 TEACHER = ROOT / "teacher"
 CHROMIUM = "/usr/bin/chromium"
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_VIEW = saved.WIDGET_VIEW
 #: Notebooks written by another tool (tools/make_start_notebook.py), without outputs.
 GENERATED = {"start.ipynb"}
 #: Where a PNG says which SVG it was made from.
@@ -61,7 +66,7 @@ SVG_HASH = "png_of_svg"
 #: What a saved board's PNG says above the board (issue 18): a reader who meets the picture
 #: before running anything (GitHub, an untrusted JupyterLab or Binder, the offline site)
 #: must not take it for a live board. A running board replaces the picture, caption and all.
-CAPTION = "\u25b6 A saved picture of the board: run this cell (Shift+Enter) to play on it."
+CAPTION = saved.CAPTION
 CAPTION_KEY = "caption"
 #: A board's SVG says so in its root element's class (``treehouse_lab.core.svg``).
 BOARD_CLASS = 'class="tl-board'
@@ -102,14 +107,17 @@ def merge_streams(nb: nbformat.NotebookNode) -> None:
 
 def add_pictures(nb: nbformat.NotebookNode, rasterise: Callable[[str], bytes]) -> int:
     """Give every SVG output its PNG twin, tag its cell ``nbval-check-output`` (unless the
-    cell has an nbval tag already: then say so), and drop widget views and widget state;
-    returns how many PNGs were made."""
+    cell has an nbval tag already: then say so), and drop widget views (an output that
+    was only a widget view goes) and widget state; returns how many PNGs were made."""
     made = 0
     nb.metadata.pop("widgets", None)
     for i, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
             continue
-        if any("image/svg+xml" in out.get("data", {}) for out in cell.get("outputs", [])):
+        if "outputs" in cell:
+            cell.outputs = [saved_form(out) for out in cell.outputs
+                            if set(out.get("data", {"": 0})) != {WIDGET_VIEW}]
+        if any(has_picture(out) for out in cell.get("outputs", [])):
             tags = cell.metadata.setdefault("tags", [])
             if not any(t.startswith("nbval-") for t in tags):
                 tags.append("nbval-check-output")
@@ -134,6 +142,31 @@ def add_pictures(nb: nbformat.NotebookNode, rasterise: Callable[[str], bytes]) -
             out.setdefault("metadata", {})[META_KEY] = meta
             made += 1
     return made
+
+
+def has_picture(out: dict) -> bool:
+    """Whether an output shows a picture: an SVG, or a board's saved picture."""
+    data = out.get("data", {})
+    return "image/svg+xml" in data or is_saved_board(data)
+
+
+def is_saved_board(data: dict) -> bool:
+    """Whether an output's data is a live board's saved picture (``boards/saved.py``)."""
+    page = data.get("text/html", "")
+    return f'class="{saved.PICTURE_CLASS}"' in ("".join(page) if isinstance(page, list) else page)
+
+
+def saved_form(out: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """``out`` as a board displays it now: a Board or Lesson output saved before issue 47
+    (widget view, SVG, PNG and repr in one output) becomes its saved picture."""
+    data = out.get("data", {})
+    text = data.get("text/plain", "")
+    text = "".join(text) if isinstance(text, list) else text
+    if "image/svg+xml" not in data or not text.startswith(("<Board ", "<Lesson ")):
+        return out
+    svg = data["image/svg+xml"]
+    return nbformat.v4.new_output(
+        "display_data", data=saved.picture_output("".join(svg) if isinstance(svg, list) else svg))
 
 
 def is_board(svg: str) -> bool:

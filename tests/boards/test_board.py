@@ -380,11 +380,36 @@ def test_log_shows_latest_entries_with_fractions(toy):
     assert value.count("<li class=\"tl-") == 4
 
 
-def test_saved_notebooks_fall_back_to_the_svg(board):
-    bundle = board._repr_mimebundle_()
-    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == board.model_id
-    assert bundle["image/svg+xml"] == board.view.svg
-    assert bundle["text/plain"].startswith("<Board toyrace step 4: Your move, Player 1")
+def displayed(widget, monkeypatch) -> list[dict]:
+    """The mime bundles ``widget`` publishes when a notebook displays it."""
+    import IPython.display
+
+    shown: list[dict] = []
+    monkeypatch.setattr(IPython.display, "display", lambda data, raw=False: shown.append(data))
+    widget._ipython_display_()
+    return shown
+
+
+def test_a_displayed_board_leaves_its_picture_beside_the_widget(board, monkeypatch):
+    """Issue 47: the widget view is an output of its own, and the picture with its caption
+    is another, so that a notebook saved after play and reopened without the kernel shows
+    the picture (JupyterLab would pick a widget view over a picture in the same output)."""
+    import base64
+    import re
+
+    from treehouse_lab.boards import saved
+
+    view, picture = displayed(board, monkeypatch)
+    assert view == {saved.WIDGET_VIEW: {"model_id": board.model_id, "version_major": 2,
+                                        "version_minor": 0}}
+    assert picture["text/plain"] == saved.CAPTION
+    page = picture["text/html"]
+    assert saved.CAPTION in page and 'class="tl-saved-board"' in page
+    src = re.search(r'<img src="data:image/svg\+xml;base64,([^"]+)"', page)
+    assert base64.b64decode(src[1]).decode() == board.view.svg != ""
+    # The style sheet hides the picture beside a live board, and an empty widget view.
+    assert ".jp-OutputArea:has(.tl-board-widget)" in page and ":not(:has(.tl-board-widget))" in page
+    assert repr(board).startswith("<Board toyrace step 4: Your move, Player 1")
 
 
 # -- the seat at the screen ---------------------------------------------------------------

@@ -89,11 +89,18 @@ def test_the_start_page_links_each_app_first_in_its_game():
         assert text.startswith(LINK_TEXT), text
 
 
-def test_a_lesson_saves_its_board_as_a_picture():
-    """What tools/make_learn_apps.py saves: the lesson's output carries its board's SVG
-    (as a board's does), and a short text instead of the widget tree."""
+def test_a_lesson_saves_its_board_as_a_picture(monkeypatch):
+    """What tools/make_learn_apps.py saves: beside the lesson's widget view, an output of
+    its own with its board's picture (as a board's, treehouse_lab/boards/saved.py)."""
+    import IPython.display
+
+    from treehouse_lab.boards import saved
+
     lesson = tl.Lesson("backyard")
-    data = lesson._repr_mimebundle_()
-    assert data["image/svg+xml"] == lesson.board.view.svg != ""
-    assert "application/vnd.jupyter.widget-view+json" in data
+    shown: list[dict] = []
+    monkeypatch.setattr(IPython.display, "display", lambda data, raw=False: shown.append(data))
+    lesson._ipython_display_()
+    view, picture = shown
+    assert set(view) == {saved.WIDGET_VIEW}
+    assert picture == saved.picture_output(lesson.board.view.svg) and lesson.board.view.svg
     assert repr(lesson) == f"<Lesson backyard step 1 of {lesson.tutor.total}: {lesson.plan.title}>"

@@ -2,8 +2,9 @@
 
 JupyterLab does not draw the SVG outputs of an untrusted notebook, and a widget view draws
 nothing without a kernel. ``tools/make_pictures.py`` therefore saves every SVG output with
-a PNG twin and saves boards as their picture, not as widget views. What these tests check
-without running anything:
+a PNG twin and drops the widget views: a live board's cell keeps the saved picture the
+board publishes beside its widget (``treehouse_lab/boards/saved.py``, issue 47). What these
+tests check without running anything:
 
 * every SVG output has a PNG made from exactly that SVG (its recorded hash), so the PNG a
   reader sees is the picture the code drew;
@@ -92,6 +93,12 @@ def test_every_saved_board_picture_says_it_is_not_live():
     boards = 0
     for name, i, _cell, out in _outputs():
         data = out.get("data", {})
+        if tool.is_saved_board(data):  # a live board's picture: the caption is HTML text
+            boards += 1
+            page = _text(data["text/html"])
+            assert tool.CAPTION in page and '<img src="data:image/svg+xml;base64,' in page, \
+                f"{name} cell {i}: a saved board picture without its caption or image"
+            continue
         if "image/svg+xml" not in data:
             continue
         svg = _text(data["image/svg+xml"])
@@ -110,8 +117,9 @@ def test_every_saved_board_picture_says_it_is_not_live():
 
 
 def test_every_picture_is_compared_with_a_fresh_one_by_nbval():
+    tool = _tool()
     for name, i, cell, out in _outputs():
-        if "image/svg+xml" in out.get("data", {}):
+        if tool.has_picture(out):
             tags = cell.get("metadata", {}).get("tags", [])
             assert "nbval-check-output" in tags, f"{name} cell {i}: picture not checked"
 
@@ -191,7 +199,7 @@ def test_the_tool_twins_each_svg_tags_its_cell_and_drops_widget_views():
     board = new_output("execute_result", data={
         "application/vnd.jupyter.widget-view+json": {"model_id": "x", "version_major": 2,
                                                      "version_minor": 0},
-        "image/svg+xml": svg, "text/plain": "<Board pyramids step 2>"}, execution_count=1)
+        "image/svg+xml": svg, "text/plain": "<Arrangement L> S M>"}, execution_count=1)
     plain = new_output("stream", name="stdout", text="no picture\n")
     nb = new_notebook(cells=[new_code_cell("board", outputs=[board]),
                              new_code_cell("print('no picture')", outputs=[plain])],
@@ -212,4 +220,32 @@ def test_the_tool_twins_each_svg_tags_its_cell_and_drops_widget_views():
         "a picture that is not a board gets no caption"
     assert nb.cells[0].metadata["tags"] == ["nbval-check-output"]
     assert "tags" not in nb.cells[1].metadata
+    nbformat.validate(nb)
+
+
+def test_the_tool_keeps_a_live_boards_picture_and_drops_its_widget_view():
+    """Issue 47: a live board is two outputs, its widget view and its saved picture; the
+    tool drops the first and keeps the second (made from the SVG alone, so nbval compares
+    it with a fresh run). A board saved the old way (widget view, SVG and repr in one
+    output) becomes that picture too."""
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_notebook, new_output
+
+    from treehouse_lab.boards import saved
+
+    tool = _tool()
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" class="tl-board" width="4" height="4"/>'
+    view = {"model_id": "x", "version_major": 2, "version_minor": 0}
+    live = [new_output("display_data", data={saved.WIDGET_VIEW: view}),
+            new_output("display_data", data=saved.picture_output(svg))]
+    old = new_output("execute_result", data={saved.WIDGET_VIEW: view, "image/svg+xml": svg,
+                                             "text/plain": "<Lesson x step 1 of 3: X>"},
+                     execution_count=1)
+    nb = new_notebook(cells=[new_code_cell("board", outputs=live),
+                             new_code_cell("lesson", outputs=[old])])
+    made = tool.add_pictures(nb, lambda text, caption=None: PNG_MAGIC)
+    assert made == 0, "a saved board picture needs no PNG: every viewer draws its HTML"
+    for cell in nb.cells:
+        assert [dict(o.data) for o in cell.outputs] == [saved.picture_output(svg)]
+        assert cell.metadata["tags"] == ["nbval-check-output"]
     nbformat.validate(nb)

@@ -45,6 +45,7 @@ from . import navigation
 from .controls import HOT_SEAT, HUMAN, Controls
 from .explain import EXPLAIN_LIMIT, explanation_html
 from .guide import Guide, guide_status, refusal, spot_selector
+from .saved import display_with_picture
 from .screen import Screen
 from .selection import Selector
 from .status import log_html, turn_text
@@ -206,19 +207,11 @@ class Board(widgets.VBox):
                                else sorted(self._spot.next_targets(self.selection)))
         self.view.show(svg, self._message)
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
-        """The live widget, plus the current picture as ``image/svg+xml``.
-
-        Why both: JupyterLab, Voila and VS Code prefer the widget view, while a saved
-        notebook read without a kernel (GitHub, nbviewer, an HTML export) falls back to
-        the SVG, so the board still shows the position it was left in. The project's own
-        notebooks are saved by ``tools/make_pictures.py``, which keeps that SVG, adds a
-        PNG of it (what untrusted JupyterLab draws) and drops the widget view.
-        """
-        data = super()._repr_mimebundle_(**kwargs)
-        if isinstance(data, dict) and self.view.svg:
-            data["image/svg+xml"] = self.view.svg
-        return data
+    def _ipython_display_(self) -> None:
+        """The live widget, and beside it the picture it starts from, with its caption,
+        as an output of its own (:mod:`.saved`): a notebook saved after play and reopened
+        without this kernel shows that picture, not "model not found"."""
+        display_with_picture(self, self.view.svg)
 
     def __repr__(self) -> str:
         return (f"<Board {self.match.game.name} step {self.match.position}: "

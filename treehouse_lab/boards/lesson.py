@@ -40,6 +40,7 @@ from ..registry import load_game
 from ..rules_index import rules_index
 from .board import Board
 from .rules_panel import RulesPanel, refused_by_html
+from .saved import display_with_picture
 
 #: What a finished lesson says (the ``tl-lesson-done`` element).
 DONE = ("Well done: you have finished the lesson. Play a full game against the bots, or "
@@ -212,17 +213,15 @@ class Lesson(widgets.VBox):
     def done(self) -> bool:
         return self.tutor.done
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
-        """The live lesson, plus its board's picture as ``image/svg+xml``, as
-        :meth:`Board._repr_mimebundle_` does: a lesson app saved by
-        ``tools/make_learn_apps.py`` shows its first board before anything runs."""
-        data = super()._repr_mimebundle_(**kwargs)
-        if isinstance(data, dict) and self.board.view.svg:
-            data["image/svg+xml"] = self.board.view.svg
-        return data
+    def _ipython_display_(self) -> None:
+        """The live lesson, and beside it its board's first picture as an output of its
+        own, as :meth:`Board._ipython_display_` does (:mod:`.saved`): a tutorial saved
+        after play, or a lesson app saved by ``tools/make_learn_apps.py``, shows that
+        picture without a kernel."""
+        display_with_picture(self, self.board.view.svg)
 
     def __repr__(self) -> str:
-        # Short and stable: it is the saved text of a lesson app's output (nbval compares it).
+        # Short and stable: what a console shows (a notebook shows the lesson, saved.py).
         return f"<Lesson {self.plan.id} step {self.tutor.counter()}: {self.plan.title}>"
 
     def attempt(self, action: Action | str) -> str:
