@@ -77,6 +77,11 @@ def test_a_board_played_saved_and_reopened_shows_its_picture(page, lab):
     click_target(page, board, "[data-target]")
     click_target(page, board, ".tl-target:not(.tl-selected)")
     assert trio.get_attribute("data-arrangement") != before, "the move was not played"
+    live = page.locator(".jp-Cell", has_text="tl.Board(").first
+    assert live.locator(".jp-OutputArea-output img").count() >= 1, "no saved picture output"
+    assert not live.locator(".jp-OutputArea-output img").first.is_visible(), \
+        "the saved picture shows under the live board"
+    assert CAPTION not in live.locator(".jp-OutputArea").inner_text()
 
     page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
     page.wait_for_function(
