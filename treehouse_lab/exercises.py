@@ -30,7 +30,7 @@ from fractions import Fraction
 from numbers import Integral
 from typing import Any, Iterable, Mapping
 
-from .completion import display_name, make_code
+from .completion import make_code
 from .errors import RuleError, quote
 
 NOT_ANSWERED = "not answered yet"
@@ -257,7 +257,7 @@ def completion_code(name: str, ids: Iterable[str] | None = None) -> CompletionCo
     exercise answered in this kernel. With nothing solved the code is still valid and
     lists nothing. A bad name (empty, over 60 characters, control characters) raises
     RuleError and changes nothing."""
-    shown = display_name(name)
+    shown = code_name(name)  # while a student is named, only that name
     if ids is None:
         wanted = set(_ATTEMPTS) | set(_SOLVED)
     else:
@@ -493,5 +493,7 @@ __all__ = [
     "CompletionCode", "Exercise", "InexactAnswer", "NOT_ANSWERED", "PYRAMIDS_IDS", "Progress",
     "Verdict", "accepted_answers", "audit_bank", "canonical", "check", "completion_code",
     "digest", "exercise", "exercises", "forget_progress", "grade", "make_exercise", "progress",
-    "register", "register_bank",
+    "register", "register_bank", "student",
 ]
+
+from .variants import code_name, student  # noqa: E402  (per-student numbers; see there)

@@ -66,7 +66,12 @@ function render({ model, el }) {
   codeRow.append(codeLabel, code);
   done.append(how, nameLabel, nameRow, codeMessage, codeRow);
 
-  el.append(label, accepts, row, verdict, done);
+  // A student's own numbers (tl.exercises.student), above the field they are for.
+  const numbers = make("p", "tl-answer-numbers", model.get("numbers") || "");
+  numbers.hidden = !model.get("numbers");
+  name.value = model.get("student") || "";
+
+  el.append(numbers, label, accepts, row, verdict, done);
 
   const sendCheck = () => model.send({ do: "check", text: field.value });
   const sendCode = () => model.send({ do: "code", name: name.value });

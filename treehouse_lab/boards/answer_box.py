@@ -32,6 +32,7 @@ import anywidget
 import traitlets
 
 from .. import exercises as ex
+from .. import variants
 from ..errors import RuleError, quote
 from .assets import widget_file
 
@@ -180,10 +181,17 @@ class AnswerBox(anywidget.AnyWidget):
     code_message = traitlets.Unicode("").tag(sync=True)
     #: Counts the answers the box gave, so the page says a repeated verdict again.
     said = traitlets.Int(0).tag(sync=True)
+    #: The student's own numbers, shown above the field ("" for the notebook's numbers),
+    #: and their name, which the name field starts with (``tl.exercises.student``).
+    numbers = traitlets.Unicode("").tag(sync=True)
+    student = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, exercise_id: str, **kwargs: Any) -> None:
         exercise = ex.exercise(exercise_id)  # RuleError naming the ids
-        super().__init__(exercise_id=exercise.id, accepts=accepts(exercise.id), **kwargs)
+        numbers = f"Your numbers: {exercise.prompt}" if exercise.prompt else ""
+        super().__init__(exercise_id=exercise.id, accepts=accepts(exercise.id),
+                         numbers=numbers, student=variants.current_student() or "",
+                         **kwargs)
         self.on_msg(self._on_message)
 
     def __repr__(self) -> str:

@@ -11,6 +11,7 @@ Importing this module registers the bank, so a notebook does
 from __future__ import annotations
 
 from ...exercises import Exercise, check, grade, register_bank
+from ...variants import Numbers, Variants, register_variants
 
 _BACKYARD: tuple[Exercise, ...] = (
     Exercise(
@@ -142,4 +143,95 @@ _BACKYARD: tuple[Exercise, ...] = (
 
 IDS: tuple[str, ...] = register_bank(_BACKYARD)
 
-__all__ = ["IDS", "check", "grade"]
+#: Per-student numbers (treehouse_lab.variants): digests only, like the bank; the
+#: answers are worked in the solutions notebook and again in tests/core/test_variants.py.
+VARIANTS: Variants = register_variants(Variants(
+    exercise='hands-worth-21',
+    notebook='backyard-exercises.ipynb',
+    hint=(
+        'Group the cards by their points (how many are worth 5, 6, 7 and 8?) and expand '
+        'the product of (1 + y x^points) over the cards: the coefficient of y^3 '
+        'x^{points} counts the hands.'
+    ),
+    choices=(
+        Numbers(
+            params={'points': 17},
+            text=(
+                'How many 3-card hands (sets of 3 of the 32 cards) are worth exactly 17 '
+                'points in all? (In the product over all 32 cards of (1 + y x^points), the '
+                'coefficient of y^3 x^17 counts them.)'
+            ),
+            salt='a4de8e4915ad2f85',
+            answer_digest='d591613a5af58addeba03e508b67913effeceee3a9b7903bd09d11847f9c20fa',
+            today_digest='1da4a23a5286ebc002ba18cb1921b49d44d5a26014fa8b808f16c305f91101db',
+        ),
+        Numbers(
+            params={'points': 18},
+            text=(
+                'How many 3-card hands (sets of 3 of the 32 cards) are worth exactly 18 '
+                'points in all? (In the product over all 32 cards of (1 + y x^points), the '
+                'coefficient of y^3 x^18 counts them.)'
+            ),
+            salt='95cdcd7d48cb23dd',
+            answer_digest='b70f176dbb5c65f2e729316b0be7946763fa10753c7a46a4bcd9fb35f8142194',
+            today_digest='624bfca561ba64807e4b19a78fcf0da4a4f9be7ddb9d3bf6d1d2794566a37499',
+        ),
+        Numbers(
+            params={'points': 19},
+            text=(
+                'How many 3-card hands (sets of 3 of the 32 cards) are worth exactly 19 '
+                'points in all? (In the product over all 32 cards of (1 + y x^points), the '
+                'coefficient of y^3 x^19 counts them.)'
+            ),
+            salt='42665040b2b30739',
+            answer_digest='93510867802c07f5be083a70d75c6629ccd9e84bf07df3818150b7f41d296b2d',
+            today_digest='a48b5b0a7eb8343783d8e6955d5378465862937e5eae798c18235a29ff08d069',
+        ),
+        Numbers(
+            params={'points': 20},
+            text=(
+                'How many 3-card hands (sets of 3 of the 32 cards) are worth exactly 20 '
+                'points in all? (In the product over all 32 cards of (1 + y x^points), the '
+                'coefficient of y^3 x^20 counts them.)'
+            ),
+            salt='eaef177576aa1deb',
+            answer_digest='79b629ffb7bbcb5d6a686085c2fcb967a9572e5f68a53d9d4363320365f43932',
+            today_digest='332bf1e59b69bdaa5dc82c06180e68c8c6dffeacca877efea56df95400523420',
+        ),
+        Numbers(
+            params={'points': 22},
+            text=(
+                'How many 3-card hands (sets of 3 of the 32 cards) are worth exactly 22 '
+                'points in all? (In the product over all 32 cards of (1 + y x^points), the '
+                'coefficient of y^3 x^22 counts them.)'
+            ),
+            salt='7c586d93d36d7fc4',
+            answer_digest='8763626007f51a66f6e665fa73a3d21ebd26153bc9f86b79dbe22efa553a08f5',
+            today_digest='d2d777c9f7ee55250d9cd692b7b37f2849efd17512e1a8f8fc0e2b74b6831b1b',
+        ),
+        Numbers(
+            params={'points': 23},
+            text=(
+                'How many 3-card hands (sets of 3 of the 32 cards) are worth exactly 23 '
+                'points in all? (In the product over all 32 cards of (1 + y x^points), the '
+                'coefficient of y^3 x^23 counts them.)'
+            ),
+            salt='450d4824d67c46ac',
+            answer_digest='661fb129cb295e5e75e3f8a1c541fb16c627aa5f6a65f018bd0de006c6462f61',
+            today_digest='b3e39e05310070c0e89f9a8faf86977250663516c12e1e73716e55bc6071e193',
+        ),
+        Numbers(
+            params={'points': 24},
+            text=(
+                'How many 3-card hands (sets of 3 of the 32 cards) are worth exactly 24 '
+                'points in all? (In the product over all 32 cards of (1 + y x^points), the '
+                'coefficient of y^3 x^24 counts them.)'
+            ),
+            salt='6e07c891ef1cce01',
+            answer_digest='a26e819773e6edf410f4c84295437ce2ec3e96ff93843c6d05775cc6357f57d3',
+            today_digest='204e0bfa1a340e2c5dcd3557499dff3c29caa2ab47f4e97660a864958ee8f470',
+        ),
+    ),
+))
+
+__all__ = ["IDS", "VARIANTS", "check", "grade"]

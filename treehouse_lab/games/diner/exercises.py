@@ -13,6 +13,7 @@ notebook does
 from __future__ import annotations
 
 from ...exercises import Exercise, check, grade, register_bank
+from ...variants import Numbers, Variants, register_variants
 
 _DINER: tuple[Exercise, ...] = (
     Exercise(
@@ -193,4 +194,89 @@ _DINER: tuple[Exercise, ...] = (
 
 IDS: tuple[str, ...] = register_bank(_DINER)
 
-__all__ = ["IDS", "check", "grade"]
+#: Per-student numbers (treehouse_lab.variants): digests only, like the bank; the
+#: answers are worked in the solutions notebook and again in tests/core/test_variants.py.
+VARIANTS: Variants = register_variants(Variants(
+    exercise='joker-options',
+    notebook='treehouse-diner-exercises.ipynb',
+    hint=(
+        'Count the different collections of 4 of your ingredients (ingredients of one '
+        'kind are identical), then remember the other kind of joker: 2 Daisies, if you '
+        'have two.'
+    ),
+    choices=(
+        Numbers(
+            params={'supply': {'dandelion': 2, 'acorn': 2, 'radish': 1, 'daisy': 2}},
+            text=(
+                'Your supply holds 2 Dandelions, 2 Acorns, a Radish and 2 Daisies. How many '
+                'different joker stacks can it make?'
+            ),
+            salt='1bc14ff7bc9efc1a',
+            answer_digest='c3adce1b91589516f12fbe4f5a9e6314fd0379004b7224e1e70868bbd1712b72',
+            today_digest='e6e9d75024b4bbfdf8bab2d3f5d45f6a3a373e37c03c69e27e0d8a6f9b4c4754',
+        ),
+        Numbers(
+            params={'supply': {'acorn': 3, 'blueberry': 1, 'mushroom': 2, 'daisy': 1}},
+            text=(
+                'Your supply holds 3 Acorns, a Blueberry, 2 Mushrooms and a Daisy. How many '
+                'different joker stacks can it make?'
+            ),
+            salt='c322f63d990183bf',
+            answer_digest='fb651064d87b2e1c15030c8555ae8e055b873439960bc51a19a1cf685b182a2c',
+            today_digest='1ec2cbe88d39d830c87e7cf0e3ce88ce21f2ba729171bbb87483b5599edc37d8',
+        ),
+        Numbers(
+            params={'supply': {'dandelion': 1, 'acorn': 1, 'blueberry': 1, 'radish': 1,
+                               'mushroom': 1, 'daisy': 2}},
+            text=(
+                'Your supply holds a Dandelion, an Acorn, a Blueberry, a Radish, a Mushroom '
+                'and 2 Daisies. How many different joker stacks can it make?'
+            ),
+            salt='5e0281811cb1216f',
+            answer_digest='ce4d2da3af71d77b2cdb2da31cfcc1246f79cb3e72859f6817dc6d353f2bfd6c',
+            today_digest='b362fad12685ff8a2d7dc0d6fe1c390bf605622aaf0018e5f1ce83e51499f096',
+        ),
+        Numbers(
+            params={'supply': {'dandelion': 4, 'daisy': 3}},
+            text=(
+                'Your supply holds 4 Dandelions and 3 Daisies. How many different joker '
+                'stacks can it make?'
+            ),
+            salt='d8b8b6e3679fbcc1',
+            answer_digest='7379d9f5aedfc80877288976dff48dcaa9f44085a8d5fbbde6b69cae1cb12922',
+            today_digest='9e39e54c43715bc3f949a3eb0daf7e73d1cbd19e1173d2282d1cd04f30a08f94',
+        ),
+        Numbers(
+            params={'supply': {'blueberry': 2, 'radish': 2, 'mushroom': 2}},
+            text=(
+                'Your supply holds 2 Blueberries, 2 Radishes and 2 Mushrooms. How many '
+                'different joker stacks can it make?'
+            ),
+            salt='591eaebed523132b',
+            answer_digest='330ca80183ee5b2768feb160168b3245377d4d8701179523b8d43541ab6f8cb7',
+            today_digest='b3d837050390a0dadd93f9cd5c77a34d681333debb59ff2caf94d57e88e34544',
+        ),
+        Numbers(
+            params={'supply': {'dandelion': 3, 'acorn': 2, 'radish': 1, 'daisy': 2}},
+            text=(
+                'Your supply holds 3 Dandelions, 2 Acorns, a Radish and 2 Daisies. How many '
+                'different joker stacks can it make?'
+            ),
+            salt='312ebeb6ba72d8a7',
+            answer_digest='e90df1ac41480cd89f9b6c49ba735cc59302da59593b8b4479d6662759955860',
+            today_digest='a53421297ad2a291bbe0f6619d34a8259368fa5b3971c0f7a4beae49ca3396c1',
+        ),
+        Numbers(
+            params={'supply': {'acorn': 2, 'blueberry': 2, 'radish': 2, 'daisy': 2}},
+            text=(
+                'Your supply holds 2 Acorns, 2 Blueberries, 2 Radishes and 2 Daisies. How '
+                'many different joker stacks can it make?'
+            ),
+            salt='6d55a2ea04bce6db',
+            answer_digest='b2c6596c9c5380dd38bab14cc931cf3b0d3570a1bb626d27515acf93f780d4a5',
+            today_digest='d67fefa9871e1211183aaa74900b47988542b55d562fd2a5db64bb33876b4ba5',
+        ),
+    ),
+))
+
+__all__ = ["IDS", "VARIANTS", "check", "grade"]

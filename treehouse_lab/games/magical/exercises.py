@@ -13,6 +13,7 @@ so a notebook does
 from __future__ import annotations
 
 from ...exercises import Exercise, check, grade, register_bank
+from ...variants import Numbers, Variants, register_variants
 
 _MAGICAL: tuple[Exercise, ...] = (
     Exercise(
@@ -178,4 +179,83 @@ _MAGICAL: tuple[Exercise, ...] = (
 
 IDS: tuple[str, ...] = register_bank(_MAGICAL)
 
-__all__ = ["IDS", "check", "grade"]
+#: Per-student numbers (treehouse_lab.variants): digests only, like the bank; the
+#: answers are worked in the solutions notebook and again in tests/core/test_variants.py.
+VARIANTS: Variants = register_variants(Variants(
+    exercise='one-spell',
+    notebook='magical-treehouse-exercises.ipynb',
+    hint=(
+        'Count the hands of 8 with exactly {k} of the {marked} cards asked about and '
+        '{rest} of the other {others} cards, out of all C(96, 8) hands.'
+    ),
+    choices=(
+        Numbers(
+            params={'k': 2, 'what': 'spell', 'marked': 8, 'rest': 6, 'others': 88},
+            text=(
+                'Every first hand is 8 cards dealt at random from all 96 planning cards, 8 of'
+                ' which are spells. What is the probability that your first hand holds '
+                'exactly two spells?'
+            ),
+            salt='9d140795a94dc4be',
+            answer_digest='99d8c1290d48a898ce751e7f8734d01053ef3960961f27943cd27d842d5fb868',
+            today_digest='8b7c19ec7bda8676e64ffd9688052e4a82487f2c9d586b611eab01a8bbff26bd',
+        ),
+        Numbers(
+            params={'k': 3, 'what': 'spell', 'marked': 8, 'rest': 5, 'others': 88},
+            text=(
+                'Every first hand is 8 cards dealt at random from all 96 planning cards, 8 of'
+                ' which are spells. What is the probability that your first hand holds '
+                'exactly three spells?'
+            ),
+            salt='24470e78b44b5488',
+            answer_digest='0d225ac2ea3ed3905e61ffa71db4382f86d9de468e0d24b59101916e1d5643ee',
+            today_digest='460599b658e3c7a6760a40292860cb83249263e55ab41418d11ecf847a8abb47',
+        ),
+        Numbers(
+            params={'k': 1, 'what': 'red', 'marked': 16, 'rest': 7, 'others': 80},
+            text=(
+                'Every first hand is 8 cards dealt at random from all 96 planning cards, 16 '
+                'of which are red cards. What is the probability that your first hand holds '
+                'exactly one red card?'
+            ),
+            salt='cb627363a699ffaf',
+            answer_digest='58cfd4ef55116c92964a50b36e1730a444ddf018caf8fa977bbb66f341a7d665',
+            today_digest='c24ba9c829576c3f0b25194ff1832b5f482adf83fb5d882271032aaed5b707da',
+        ),
+        Numbers(
+            params={'k': 2, 'what': 'yellow', 'marked': 16, 'rest': 6, 'others': 80},
+            text=(
+                'Every first hand is 8 cards dealt at random from all 96 planning cards, 16 '
+                'of which are yellow cards. What is the probability that your first hand '
+                'holds exactly two yellow cards?'
+            ),
+            salt='52db1caefcffa4a1',
+            answer_digest='d1a8ea71585c3cd3ed48106a40cf327b14d3121799f857b425ad3ff46c2e517b',
+            today_digest='3efd5aac8f1181782742b65e23f89bbf3349a498fe3003100974eccb76cad5d8',
+        ),
+        Numbers(
+            params={'k': 3, 'what': 'green', 'marked': 16, 'rest': 5, 'others': 80},
+            text=(
+                'Every first hand is 8 cards dealt at random from all 96 planning cards, 16 '
+                'of which are green cards. What is the probability that your first hand holds'
+                ' exactly three green cards?'
+            ),
+            salt='c4158742f8c8fbe3',
+            answer_digest='1175d48fa88fac691f73430229226476572d3b02f3a70f85382e18f1bbbcfa21',
+            today_digest='62b22e088b818b17e51603f050b4c0308ed2966b4a1481e0f7269deb179b24ea',
+        ),
+        Numbers(
+            params={'k': 4, 'what': 'blue', 'marked': 16, 'rest': 4, 'others': 80},
+            text=(
+                'Every first hand is 8 cards dealt at random from all 96 planning cards, 16 '
+                'of which are blue cards. What is the probability that your first hand holds '
+                'exactly four blue cards?'
+            ),
+            salt='24b042d705400f0e',
+            answer_digest='f56407402f3c91883813f90699864a74f6904fd8af5963c9f24c8cb76fd3355c',
+            today_digest='da68124f6b60117dee6458c8484833222b11d6f15cbe059cc97cab0379408e2a',
+        ),
+    ),
+))
+
+__all__ = ["IDS", "VARIANTS", "check", "grade"]
