@@ -58,6 +58,7 @@ from .lessons_position import (
     place_pipe,
     reveal_not_pipe,
 )
+from .lessons_scoring import SCORING
 from .render_shapes import RES_NAME
 from .rules import DRAWER
 
@@ -534,6 +535,7 @@ LESSONS = (
                  rule_id="magical/4-scoring"),
         ),
     ),
+    SCORING,   # the rulebook's Example of Scoring replayed (lessons_scoring.py)
 )
 
 

@@ -1,5 +1,6 @@
-"""Teaching positions: a finished game built from given villages (``game.position``) and
-the rulebook's Example of Scoring (``keita_example``)."""
+"""Teaching positions: a finished game built from given villages (``game.position``), the
+rulebook's Example of Scoring (``keita_example``), and the same example a few moves before
+its end (``keita_last_builds``, where the lesson ``magical-scoring`` begins)."""
 
 from __future__ import annotations
 
@@ -88,4 +89,53 @@ def keita_example(game: MagicalGame) -> MagicalState:
                          common=("obj-fangs", "obj-biscuits"), personal=personal)
 
 
-__all__ = ["keita_example", "position"]
+#: Keita's last cards in ``keita_last_builds``, in the order the lesson builds them
+KEITA_DRAWER = ("red3b", "purple1a", "pipe2", "blue5a")
+#: the play-order card each seat showed in round 4 (Keita's is the highest: he builds last)
+SHOWN = ("pipe4", "purple1c", "green3b", "yellow3c")
+
+
+def keita_last_builds(game: MagicalGame) -> MagicalState:
+    """The rulebook's Example of Scoring a few moves before its end: round 4's building
+    step, Keita (seat 0) last to build, his drawer holding a red level 3, a purple level
+    1, a pipe and the blue level 5 (``KEITA_DRAWER``). Built in that order, with the
+    purple level 1's familiar on a bat fangs area and the pipe between the purple level 1
+    and the blue building, his village ends as the example's: buildings 1 + 5 + 13 + 2 + 1
+    = 22, two level 3s supplied with their potion 6, a blue level 5 with 2 pipes 2, the
+    bat fangs objective 3 (single most), 4 biscuits 1: 34 VP.
+
+    Why not :func:`keita_example` with cards taken off: there each level 3 is supplied by
+    the level 1 of its own building, so no pipe scores, and Keita's six familiars outnumber
+    his five level 1s. The rulebook gives the figures, not the cards (the cards are
+    stand-ins, docs/dev/stand-in-data.md), so here the red level 3 (red3b, yellow potion)
+    is supplied by its own red1b with 2 light shrooms, and the blue building's level 3
+    (blue3b, purple potion) by the purple level 1 through the pipe once 2 bat fangs are
+    gathered: one familiar per level 1. His light shrooms tie with Player 2's (2 each), so
+    his personal objective scores nobody, as in the example (ruling R24,
+    docs/rulings/magical.md)."""
+    n = game.players
+    shrooms, fangs = _first_areas(game, "shrooms", 4), _first_areas(game, "fangs", 1)
+    tails = _first_areas(game, "tails", 1)
+    forest = {shrooms[0]: 0, shrooms[1]: 0, fangs[0]: 0, tails[0]: 0,
+              shrooms[2]: 1, shrooms[3]: 1}
+    villages = [[{"cards": ["green1a"]}, {"cards": ["red1b", "red2a"]},
+                 {"cards": ["blue1a", "blue2a", "blue3b", "blue4a"]},
+                 {"cards": ["yellow1a", "yellow2a"]}],
+                [{"cards": ["red1a"]}, {"cards": ["green1b"]}]] + [[] for _ in range(n - 2)]
+    pipes = [[("pipe1", "green1a", "red1b")]] + [[] for _ in range(n - 1)]
+    personal = ["obj-shrooms", "obj-apples", "obj-webs", "obj-tails"][:n]
+    d = game.position(villages=villages, pipes=pipes, forest=forest,
+                      biscuits=[4, 5] + [0] * (n - 2), common=("obj-fangs", "obj-biscuits"),
+                      personal=personal).to_json()
+    shown = SHOWN[:n]
+    d["phase"] = "building"
+    d["drawers"] = [list(KEITA_DRAWER)] + [[] for _ in range(n - 1)]
+    d["trash"] = [[c] for c in shown]
+    # 3. Building Step: the lowest play-order number builds first
+    d["play_order"] = sorted(range(n), key=lambda p: game.cards[shown[p]].order)
+    d["turn"] = n - 1
+    d["box"] = sorted(set(d["box"]) - set(KEITA_DRAWER) - set(shown))
+    return game.state_from_json(d)
+
+
+__all__ = ["KEITA_DRAWER", "keita_example", "keita_last_builds", "position"]
