@@ -152,3 +152,38 @@ def test_the_learner_builds_a_pipe_on_most_deals_as_the_coverage_claims():
     assert 2 * scored < len(SEEDS)
     potions = next(s for s in steps if s.title == "Potions into VP")
     assert not isinstance(potions.rule_id, str) and not potions.teaches
+
+
+def test_the_learner_builds_a_level_5_on_the_share_of_deals_the_coverage_claims():
+    """docs/lessons.md says step 15 (Level 5 and the objectives) teaches "VP Effects of
+    Level 5 Buildings" only when a level 5 is buildable there, on the share of the deals
+    tested counted here from the learner's own moves (the lesson magical-scoring teaches
+    it on every run); the step claims no section for every deal but the objectives."""
+    from treehouse_lab.games.magical.actions import Build
+    from treehouse_lab.lessons.steps import Teaches
+
+    from treehouse_lab.lessons.tutor import Tutor
+
+    cards = plan_game_cards()
+    built = 0
+    for seed in SEEDS:
+        t = Tutor(plan("magical"), seed)
+        _to(t, "Level 5 and the objectives")
+        at = t.match.position
+        t.show_me()
+        seat, action = t.match.moves[at]
+        built += seat == t.seat and isinstance(action, Build) and \
+            cards[action.card].level == 5
+    step = next(s for s in plan("magical").steps if s.title == "Level 5 and the objectives")
+    assert not isinstance(step.rule_id, str)  # the Rules entry follows the branch
+    claim = [t for t in step.teaches if isinstance(t, Teaches)
+             and t.rule_id == "magical/vp-effects-of-level-5-buildings"]
+    assert len(claim) == 1 and f"{built} of the {len(SEEDS)} deals tested" in claim[0].when
+    assert "magical/vp-from-objective-tiles" in step.teaches
+    assert 0 < built < len(SEEDS)
+
+
+def plan_game_cards():
+    import treehouse_lab as tl
+
+    return tl.load_game("magical", **dict(plan("magical").options)).cards
