@@ -266,6 +266,50 @@ def test_discarding_the_whole_hand_asks_to_confirm_on_a_discard_all_button():
     assert board.match.state.hand(0) == []
 
 
+def _box(rect: ET.Element, grow: float = 0.0) -> tuple[float, float, float, float]:
+    """``rect``'s x0, y0, x1, y1, grown by ``grow`` on every side (half a stroke)."""
+    x, y = float(rect.get("x", 0)), float(rect.get("y", 0))
+    w, h = float(rect.get("width")), float(rect.get("height"))
+    return (x - grow, y - grow, x + w + grow, y + h + grow)
+
+
+def _apart(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+@pytest.mark.parametrize("cards", [8, 25])
+def test_the_discard_all_button_lies_inside_the_hand_row_clear_of_the_cards(cards):
+    """Issue 47, item 7: the "Discard all 25 cards?" button was half hidden: its gold
+    frame crossed the hand row's top edge and the hand's cards, drawn after it, covered its
+    lower part. The button with its frame (and half its stroke) now lies inside the hand
+    row's box and meets no card, for a hand of full-width cards (8) and of narrow strips
+    (25, the issue's hand)."""
+    from tl_magical_setups import make, seats
+
+    from treehouse_lab.games.magical.render import render_svg
+
+    g = tl.load_game("magical", players=3)
+    kinds = ("red", "green", "blue", "purple", "yellow", "pipe")
+    hand = [c for c in g.card_ids if c.startswith(kinds)][:cards - 1] + ["spell1"]
+    state = make(g, hands=seats(3, **{"0": hand}))
+    root = ET.fromstring(render_svg(state, 0, ["trash:0"], {"trash:0", "discard-all:0"}))
+    row = root.find(f".//{NS}g[@class='tl-hand']")
+    assert row is not None and row.get("data-count") == str(cards)
+    row_box = _box(row.find(f"{NS}rect"))
+    button = row.find(f".//{NS}g[@data-target='discard-all:0']")
+    assert button.find(f"{NS}text").text == f"Discard all {cards} cards?"
+    gold = row.find(f"{NS}rect[@data-frame-for='discard-all:0']")
+    shapes = [("button", _box(button.find(f"{NS}rect"))),
+              ("button's gold frame", _box(gold, float(gold.get("stroke-width")) / 2))]
+    card_boxes = [_box(c.find(f"{NS}rect")) for c in row.iter(f"{NS}g") if c.get("data-card")]
+    assert len(card_boxes) == cards
+    for name, (x0, y0, x1, y1) in shapes:
+        assert (row_box[0] <= x0 and row_box[1] <= y0 and x1 <= row_box[2]
+                and y1 <= row_box[3]), f"the {name} {x0, y0, x1, y1} leaves the hand row {row_box}"
+        hit = [c for c in card_boxes if not _apart((x0, y0, x1, y1), c)]
+        assert not hit, f"the {name} {x0, y0, x1, y1} meets the cards {hit}"
+
+
 def test_what_may_be_clicked_has_a_gold_frame_and_the_pick_stays_framed():
     """Issue 18, feedback like Backyard's (``core.svg.frame``): every card of the opening
     hand sits on a gold frame; a clicked card keeps a "picked" frame, and the drawer it may

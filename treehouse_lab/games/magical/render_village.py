@@ -285,18 +285,22 @@ def hand_row(state: MagicalState, out: list[str], p: int, x: float, y: float, w:
     prompt = _prompt(state, p, targets, selection)
     shown = [(tid, label, tip, 176 if tid.startswith("discard-all:") else 96)
              for tid, label, tip in _buttons(state, p) if tid in targets]
-    out.append(svg_text(x + 10, y + 17, f"Your hand ({seat_name(state, p)}): {len(hand)} card"
+    # The buttons' band: a button (24 high) with its gold frame (3 out, and half its
+    # stroke) inside the row's top edge and clear of the cards under it; they were drawn
+    # across the edge and under the cards, half hidden (issue 47).
+    band = 34
+    out.append(svg_text(x + 10, y + 21, f"Your hand ({seat_name(state, p)}): {len(hand)} card"
                   f"{'' if len(hand) == 1 else 's'}" + (f" · {prompt}" if prompt else ""),
                   13, "#3B2E14", weight="bold", fit=w - 30 - sum(bw + 8 for *_, bw in shown)))
     bx = x + w - 8
     for tid, label, tip, bw in shown:
         bx -= bw + 4
-        out.append(button(bx, y + 3, bw, label, tid, targets, selection, tip))
+        out.append(button(bx, y + 5, bw, label, tid, targets, selection, tip))
     cw = min(76, (w - 16) / max(1, len(hand)) - 4)
     for i, cid in enumerate(hand):
-        out.append(frame(f"card:{cid}", targets, selection, x + 8 + i * (cw + 4), y + 26, cw,
-                         h - 32, rx=6, pad=2))
-        out.append(card_face(state, cid, x + 8 + i * (cw + 4), y + 26, cw, h - 32,
+        out.append(frame(f"card:{cid}", targets, selection, x + 8 + i * (cw + 4), y + band,
+                         cw, h - band - 4, rx=6, pad=2))
+        out.append(card_face(state, cid, x + 8 + i * (cw + 4), y + band, cw, h - band - 4,
                               target_attrs(f"card:{cid}", targets, selection,
                                            "tl-hand-card")))
     if not hand:
