@@ -2,7 +2,8 @@
 
     python tools/answer_key.py teacher/*-solutions.ipynb -o answer-key.json
 
-The key ({exercise id: canonical answer}) is what ``python -m treehouse_lab verify``
+The key ({exercise id: canonical answer}, and ``"<id>~<number>"`` for each set of
+per-student numbers, ``treehouse_lab.variants``) is what ``python -m treehouse_lab verify``
 needs to check students' completion codes (docs/teaching.md, "Collecting results"). It
 holds every answer in the clear: it is teachers' material, like the solutions notebooks,
 so keep it out of the students' folder and out of any site or repository they can read.
@@ -46,10 +47,11 @@ def code_cells(path: Path) -> list[str]:
 
 def run_notebook(path: Path) -> dict[str, str]:
     """Run one solutions notebook; {id: canonical answer} for the checks it passed."""
-    from treehouse_lab import exercises
+    from treehouse_lab import exercises, variants
 
     cells = code_cells(path)
     exercises.forget_progress()
+    variants.forget_proven()
     here = os.getcwd()
     namespace: dict[str, object] = {"__name__": "__main__"}
     try:
@@ -69,10 +71,20 @@ def run_notebook(path: Path) -> dict[str, str]:
         if refused:
             raise AnswerKeyError(f"{path.name}: check refused the solutions' answer for "
                             f"{', '.join(refused)}; the bank and its solutions disagree")
-        return exercises.accepted_answers()
+        found = exercises.accepted_answers()
+        # per-student numbers: every variant of an exercise solved, as "<id>~<number>"
+        found.update(variants.proven_answers())
+        for eid in variants.with_variants():
+            missing = [n for n, _, _ in variants.choices(eid) if f"{eid}~{n}" not in found]
+            if eid in found and missing:
+                raise AnswerKeyError(f"{path.name}: no right answer (check_variant) for "
+                                     f"{eid}'s numbers {', '.join(map(str, missing))}; a "
+                                     "student given them could not be verified")
+        return found
     finally:
         os.chdir(here)
         exercises.forget_progress()
+        variants.forget_proven()
 
 
 def make_key(paths: Sequence[Path]) -> dict[str, str]:

@@ -323,6 +323,15 @@ def test_the_answer_key_from_the_solutions_notebooks_is_complete_and_right(tmp_p
     banks = {*exercises.PYRAMIDS_IDS, *backyard.IDS, *diner.IDS, *magical.IDS}
     assert len(asked) >= 20
     assert asked <= set(key) and banks <= set(key)
+    # every per-student variant has its answer, and it is right for those numbers
+    from treehouse_lab import variants
+
+    for eid in variants.with_variants():
+        for number, _, _ in variants.choices(eid):
+            form = key.pop(f"{eid}~{number}")
+            p, q = form[2:].split("/")
+            assert variants.check_variant(eid, number, Fraction(int(p), int(q))), eid
+    variants.forget_proven()
     # each key answer is one check accepts (without recording anything here)
     for eid, form in key.items():
         assert form.startswith("Q:"), (eid, form)   # every answer today is a number
