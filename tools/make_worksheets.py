@@ -52,7 +52,7 @@ ANSWER_CELL = re.compile(r"\bcheck\(|\banswer\b|AnswerBox|answer_box")
 #: Narrow on purpose: a question's own paragraph must never match.
 NOT_ON_PAPER = re.compile(
     r"`answer|`check|\bcheck\(|Shift\+Enter|Run All Cells|How to run this|start page"
-    r"|simulation to try|-solutions|worked solutions|\*\*(Check|Hint)\*\*")
+    r"|simulation to try|-solutions|worked solutions|\*\*(Check|Hint)\*\*|exercises\.student")
 #: A section that only points elsewhere.
 WHERE_NEXT = re.compile(r"^#{1,3}\s+Where next", re.IGNORECASE)
 #: The pilcrow anchor nbconvert's markdown filter adds to every heading.

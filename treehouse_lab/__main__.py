@@ -371,8 +371,8 @@ def _verify(args: argparse.Namespace) -> int:
         if report.problem.startswith("bad name"):
             label = f"row {number}"
         if report.valid:
-            solved = [f"{r.exercise} ({_attempts_text(r.attempts)})"
-                      for r in report.results if r.solved]
+            solved = [f"{r.exercise} ({'own numbers, ' if r.variant else ''}"
+                      f"{_attempts_text(r.attempts)})" for r in report.results if r.solved]
             tried = [f"{r.exercise} ({_attempts_text(r.attempts)})"
                      for r in report.results if not r.solved]
             text = (f"solved {len(solved)}: " + ", ".join(solved)) if solved else \

@@ -240,3 +240,23 @@ def test_tl_exercises_student_and_the_answer_box_show_the_numbers() -> None:
     assert AnswerBox("spell-and-pipe").numbers == ""  # no variants: today's numbers
     tl.exercises.student(None)
     assert AnswerBox("one-spell").numbers == "" and AnswerBox("one-spell").student == ""
+
+
+def test_verify_on_the_command_line_says_own_numbers(tmp_path, capsys) -> None:
+    import json
+
+    from treehouse_lab.__main__ import main
+
+    eid = "joker-options"
+    key = {eid: exercises.canonical(SOLVE[eid](TODAY[eid]))}
+    key.update({f"{eid}~{n}": exercises.canonical(SOLVE[eid](p))
+                for n, p, _ in variants.choices(eid)})
+    variants.student("Ada Lovelace")
+    exercises.grade(eid, SOLVE[eid](variants.numbers_for("Ada Lovelace", eid)[1].params))
+    code = exercises.completion_code("Ada Lovelace")
+    (tmp_path / "key.json").write_text(json.dumps(key))
+    (tmp_path / "codes.csv").write_text(f"name,code\nAda Lovelace,{code}\n")
+    assert main(["verify", str(tmp_path / "codes.csv"), "--key",
+                 str(tmp_path / "key.json")]) == 0
+    assert f"Ada Lovelace: valid: solved 1: {eid} (own numbers, 1 attempt)" in \
+        capsys.readouterr().out
