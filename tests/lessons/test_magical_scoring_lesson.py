@@ -149,7 +149,7 @@ def test_each_move_scores_what_its_step_teaches():
 
 def test_the_texts_say_the_engines_figures_and_the_rulebooks():
     t = Tutor(plan("magical-scoring"), 0)
-    assert "17 VP now" in t.text() and "34" in t.text() and "R24" in t.text()
+    assert "You have 17 VP" in t.text() and "ends on 34" in t.text() and "R24" in t.text()
     while not t.done and t.step.title != "The blue level 5":
         t.show_me()
     assert t.state.scores()[0]["potions"] == 6 and "potions 6 VP, 3 + 3" in t.text()

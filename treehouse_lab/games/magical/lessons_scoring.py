@@ -84,11 +84,10 @@ def _potion_of(s: MagicalState, cid: str) -> str:
 def _keita(s: MagicalState, seat: int) -> str:
     sc = _score(s, seat)
     drawer = joined(list(s.drawer(seat)))
-    return (f"Press Next. This replays the rulebook's Example of Scoring: you are Keita "
-            f"({s.game.player_name(seat)}), last to build in round 4, with {drawer} in "
-            f"your drawer. You score {sc['total']} VP now; the rulebook's Keita ends on "
-            f"{RULEBOOK['total']}. The cards are stand-ins: the figures are the book's, not "
-            "the cards (ruling R24).")
+    return (f"Press Next. You are Keita ({s.game.player_name(seat)}) in the rulebook's "
+            f"Example of Scoring, last to build in round 4. Your drawer: {drawer}. You have "
+            f"{sc['total']} VP; the book's Keita ends on {RULEBOOK['total']}. The cards are "
+            "stand-ins (ruling R24).")
 
 
 def _build3(s: MagicalState, seat: int) -> str:
