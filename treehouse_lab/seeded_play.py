@@ -63,7 +63,8 @@ class GameRow:
     ``seats[p]`` is the name of the bot that played seat ``p`` (with ``rotate=True`` the
     bots change seats from game to game); ``scores`` is ``scores()`` at the end (None for
     a game without points); ``length`` counts the players' decisions, ``steps`` every step
-    including chance; ``measure`` is what the run's ``measure(final_state)`` returned."""
+    including chance; ``measure`` is what the run's ``measure(final_state)`` returned;
+    ``trace`` what its observer recorded along the game (``play_game``), None without one."""
 
     index: int
     seats: tuple[str, ...]
@@ -73,6 +74,7 @@ class GameRow:
     length: int
     steps: int
     measure: Any = None
+    trace: Any = None
 
     @property
     def totals(self) -> tuple[int, ...] | None:
@@ -84,7 +86,8 @@ def play_game(state: State, seat_bots: Sequence[Any], chance_rng: random.Random,
               seat_rngs: Sequence[random.Random], schedule: Callable | None = None,
               schedule_rng: random.Random | None = None, max_steps: int = MAX_STEPS,
               with_player: Sequence[bool] | None = None,
-              read_only: Sequence[bool] | None = None) -> tuple[int, int]:
+              read_only: Sequence[bool] | None = None,
+              observe: Callable[[State, int, int], bool] | None = None) -> tuple[int, int]:
     """Play ``state`` (changed in place) to the end and return ``(decisions, steps)``.
 
     Chance is sampled from ``chance_rng``; seat ``p``'s bot draws from ``seat_rngs[p]``
@@ -95,7 +98,14 @@ def play_game(state: State, seat_bots: Sequence[Any], chance_rng: random.Random,
     once per chunk, not once a game (reading a signature costs more than a Backyard
     game's decisions). ``read_only`` says for each seat whether its bot is known to leave
     the state alone (``bots.reads_only``): it is then shown the state itself, not a copy
-    (the same position, so the same choice)."""
+    (the same position, so the same choice).
+
+    ``observe(state, seat, step)``, when given, is called before each decision with the
+    seat about to decide and the step's number (so an observer sees where chance stepped
+    in between): what a run records along a game beyond its end (the design lab's
+    traces). It must only read the state. A true answer stops the game there, unfinished
+    (the observer's own length limit): the state is then not terminal and its
+    ``returns()`` are all 0."""
     if with_player is None:
         with_player = [takes_player(b) for b in seat_bots]
     if read_only is None:
@@ -123,6 +133,8 @@ def play_game(state: State, seat_bots: Sequence[Any], chance_rng: random.Random,
                 seat = (schedule_rng or chance_rng).choice(actors)
             else:
                 seat = schedule(state, actors, schedule_rng or chance_rng, last)
+        if observe is not None and observe(state, seat, steps):
+            break
         bot = seat_bots[seat]
         if read_only[seat]:
             shown = state
@@ -178,6 +190,9 @@ class Chunk:
     schedule: Any
     measure: Callable | None
     max_steps: int
+    #: Makes one observer per game (``play_game``'s ``observe``, with a ``finish(state)``
+    #: whose answer is the row's ``trace``); None records nothing more.
+    observer: Callable[[], Any] | None = None
 
 
 _GAMES: dict[tuple, Game] = {}
@@ -223,11 +238,12 @@ def run_chunk(task: Chunk) -> list[GameRow]:
                                         tuple(names[k] for k in order))
         state = game.new_initial_state()
         rngs = [game_rng(task.seed, i, purpose) for purpose in purposes]
+        observer = None if task.observer is None else task.observer()
         try:
             decisions, steps = play_game(
                 state, seated[0], game_rng(task.seed, i, "chance"), rngs,
                 schedule, _LaterRng(task.seed, i, "schedule"), task.max_steps,
-                seated[1], seated[2])
+                seated[1], seated[2], observer)
         except RuleError as exc:
             raise RuleError(f"game {i} of the run (seed {task.seed}): {exc}") from exc
         try:
@@ -247,6 +263,7 @@ def run_chunk(task: Chunk) -> list[GameRow]:
             length=decisions,
             steps=steps,
             measure=None if task.measure is None else task.measure(state),
+            trace=None if observer is None else observer.finish(state),
         ))
     return rows
 

@@ -172,7 +172,7 @@ def simulate(game: Game, games: int = 1000, *, bots: Any = None, seed: int = 0,
              executor: Any = None, workers: int | None = None, progress: bool = True,
              rotate: bool = False, measure: Callable[[State], Any] | None = None,
              schedule: Any = None, chunk: int | None = None,
-             max_steps: int = MAX_STEPS) -> Results:
+             max_steps: int = MAX_STEPS, observer: Callable[[], Any] | None = None) -> Results:
     """Play ``games`` seeded games of ``game`` and return their :class:`Results`.
 
     * ``bots``: one per seat as a list (``["greedy", "random", "random"]``), a
@@ -193,6 +193,8 @@ def simulate(game: Game, games: int = 1000, *, bots: Any = None, seed: int = 0,
     * ``measure``: a function of the final state, recorded in each row.
     * ``schedule``: who is quicker where several may act (a name from ``tl.SCHEDULES``;
       default uniformly at random).
+    * ``observer``: makes one observer per game, which sees every decision and records a
+      row's ``trace`` (``seeded_play.play_game``; the design lab's metrics use it).
     """
     from concurrent.futures import Executor, as_completed
     from concurrent.futures.process import BrokenProcessPool
@@ -212,7 +214,7 @@ def simulate(game: Game, games: int = 1000, *, bots: Any = None, seed: int = 0,
 
     def task(start: int, stop: int) -> Chunk:
         return Chunk(type(game), dict(game.options), tuple(specs), rotate, seed, start, stop,
-                     schedule, measure, max_steps)
+                     schedule, measure, max_steps, observer)
 
     # Where to run.
     where = "this process"
