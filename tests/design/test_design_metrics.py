@@ -143,6 +143,9 @@ def test_tension_by_value_is_opt_in_and_reads_the_given_estimate():
     assert by_value["lead_changes:value"].value == 0
     assert by_value["drama:value"].value == 0
     assert by_value["lead_changes:score"].value == 3
+    only_value = run(dg.Seesaw(), 10, value=dg.constant_value, by_points=False)
+    assert "lead_changes:score" not in only_value.figures
+    assert only_value["lead_changes:value"].value == 0
 
 
 def test_tension_is_na_without_points():

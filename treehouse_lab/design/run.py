@@ -130,7 +130,7 @@ def _num(x: float | None) -> str:
 
 def measure(game: Game, games: int = 1000, bots: Any = None, seed: int = 0, *,
             workers: int | None = None, executor: Any = None, rotate: bool = False,
-            max_moves: int | None = None, value: Any = None,
+            max_moves: int | None = None, value: Any = None, by_points: bool = True,
             skill_bots: tuple[str, str] | None = None, schedule: Any = None,
             progress: bool = True) -> Metrics:
     """Play ``games`` seeded games of ``game`` and measure them.
@@ -144,6 +144,10 @@ def measure(game: Game, games: int = 1000, bots: Any = None, seed: int = 0, *,
       value" (off by default, as it costs an evaluation a turn): ``"points"`` for the
       estimate the ``greedy`` bot plays by (the game's own ``GREEDY_POINTS``, else its
       points), or a function of the state giving each seat's value, defined in a module.
+    * ``by_points``: read each seat's points after every round for the tension figures
+      "by points" (True by default; False makes them n/a and the run cheaper where
+      ``scores()`` is dear: with random bots it is about a third of the run's cost in
+      Backyard and Magical Treehouse).
     * ``skill_bots``: ``(stronger, weaker)`` bot names; a second run of ``games`` games on
       the same seed with the stronger bot in one seat, rotating, gives the skill and luck
       figures.
@@ -162,7 +166,7 @@ def measure(game: Game, games: int = 1000, bots: Any = None, seed: int = 0, *,
                 or skill_bots[0] == skill_bots[1]):
             raise RuleError("skill_bots must be two different bot names (stronger, weaker), "
                             f"got {quote(skill_bots)}")
-    recording = Recording(max_moves=max_moves, value=value)
+    recording = Recording(max_moves=max_moves, scores=bool(by_points), value=value)
     common = dict(seed=seed, workers=workers, executor=executor, progress=progress,
                   schedule=schedule)
     results = simulate(game, games, bots=bots, rotate=rotate, observer=recording,
@@ -175,7 +179,8 @@ def measure(game: Game, games: int = 1000, bots: Any = None, seed: int = 0, *,
     for part in (duration(traces), decisions(traces)):
         figures.update(part[0])
         dists.update(part[1])
-    figures.update(tension(traces, "score", players))
+    if by_points:
+        figures.update(tension(traces, "score", players))
     if value is not None:
         figures.update(tension(traces, "value", players))
     skill_results = None
