@@ -312,9 +312,15 @@ function render({ model, el }) {
 
   function onMessage(msg) {
     if (!msg || msg.type !== "done") return;
+    live.textContent = msg.message || "";
+    // The kernel sends the new picture before "done", but the widget manager hands a
+    // custom message over at once and a state update only once deserialised, so "done"
+    // may come first: a version newer than the one drawn means that picture is still on
+    // its way, and draw() moves the focus on when it comes (issue 47: else the focus
+    // stayed on a target the new picture no longer has, that is, on the page).
+    if (typeof msg.version === "number" && msg.version > drawnVersion) return;
     // No new picture answered the click (it was refused): the focus stays where it is.
     answering = null;
-    live.textContent = msg.message || "";
     setWaiting(false);
   }
 

@@ -44,6 +44,8 @@ new MutationObserver((records) => {
   window.draws += records.filter((r) => r.type === "childList" && r.addedNodes.length).length;
 }).observe(host.firstElementChild, {childList: true});
 window.tlModel = model;
+// A custom message from the kernel, as the widget manager hands it to the view.
+window.tlCustom = (msg) => { for (const fn of handlers["msg:custom"] || []) fn(msg); };
 window.ready = true;
 </script></body></html>"""
 
@@ -89,3 +91,55 @@ def test_a_picture_or_a_version_changed_alone_is_still_drawn(board_page):
     assert board_page.evaluate("document.getElementById('host').dataset.version") == "2"
     assert _set(board_page, svg=_svg(3)) == 1
     assert board_page.locator("[data-target=t3]").count() == 1
+
+
+def _svg_of(*names: str) -> str:
+    """A picture with one target per name, side by side."""
+    groups = "".join(f'<g data-target="{n}"><title>{n}</title>'
+                     f'<text x="{5 + 30 * i}" y="20">{n}</text></g>'
+                     for i, n in enumerate(names))
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 40">{groups}</svg>'
+
+
+#: JavaScript: the data-target of the focused element, or what else has the focus.
+FOCUSED = """() => {
+  const el = document.activeElement;
+  const t = el && el.closest && el.closest('[data-target]');
+  return t ? t.getAttribute('data-target') : (el ? el.tagName : null);
+}"""
+
+
+def test_the_focus_moves_on_when_the_done_message_overtakes_the_picture(board_page):
+    """Issue 47, a Diner game by keyboard: once in a while the focus fell to the page
+    after a move (press 68 or 150 of seed 2, press 183 of seed 1). The kernel sends the
+    new picture (a state update) and then the click's "done" message, but the widget
+    manager hands a custom message to the view at once and a state update only after
+    deserialising it, so "done" can come first. It then cancelled the pending focus
+    move as if the click had been refused, and the new picture, drawn next, put the
+    focus back on the clicked target by name: gone from the new picture, so the focus
+    was nowhere. "done" carries the version the kernel drew: a newer one than the view
+    has drawn means the picture is still on its way, and the focus moves on when it is
+    drawn, to its first target."""
+    page = board_page
+    _set(page, svg=_svg_of("slot-a", "slot-b"), version=1)
+    page.locator("[data-target=slot-a]").focus()
+    page.keyboard.press("Enter")
+    page.evaluate("() => window.tlCustom({type: 'done', version: 2, message: 'placed'})")
+    _set(page, svg=_svg_of("finish", "order-c"), version=2)
+    assert page.evaluate(FOCUSED) == "finish"
+
+
+def test_a_refused_click_leaves_the_focus_where_it_is(board_page):
+    """The counterpart: "done" for the picture already drawn (a refused click, no new
+    picture) ends the wait, the focus stays on the target pressed, and a picture drawn
+    later for something else (a Step) keeps it on that target by name."""
+    page = board_page
+    _set(page, svg=_svg_of("slot-a", "slot-b"), version=1)
+    page.locator("[data-target=slot-b]").focus()
+    page.keyboard.press("Enter")
+    page.evaluate("() => window.tlCustom({type: 'done', version: 1, message: 'no'})")
+    assert page.evaluate("document.getElementById('host').classList.contains('tl-thinking')") \
+        is False
+    assert page.evaluate(FOCUSED) == "slot-b"
+    _set(page, svg=_svg_of("slot-a", "slot-b"), version=2)
+    assert page.evaluate(FOCUSED) == "slot-b"
