@@ -95,30 +95,31 @@ METRICS: dict[str, Metric] = {m.name: m for m in (
            f"{_LUDII}/multiple/metrics/BranchingFactor (its average)."),
     # -- tension -------------------------------------------------------------------------
     Metric("lead_changes", "Tension", "lead changes ({series})",
-           "Times a game the sole leader changes, read after every turn: a lead is a seat "
-           "strictly ahead of all others, and a tie for first neither makes nor breaks one.",
+           "Times a game the sole leader changes, read after every round (trace.py): a "
+           "lead is a seat strictly ahead of all others, and a tie for first neither makes "
+           "nor breaks one.",
            f"{_LUDII}/single/stateEvaluation/LeadChange counts every change of the set of "
            "leaders after every move, divided by the moves; ours counts changes of a sole "
            "leader a game (as in sport)."),
     Metric("drama", "Tension", "drama ({series})",
            "How far the eventual winner was behind the leader, averaged over a game's "
-           "turns (0 at the turns it led or tied), averaged over games with a winner.",
+           "rounds (0 at the rounds it led or tied), averaged over games with a winner.",
            f"{_LUDII}/multiple/metrics/Drama (its average): 'number of moves/severity "
            "where the eventual winner was behind'."),
-    Metric("drama_turns", "Tension", "turns the winner was behind ({series})",
-           "The share of a game's turns after which the eventual winner was behind the "
+    Metric("drama_turns", "Tension", "rounds the winner was behind ({series})",
+           "The share of a game's rounds after which the eventual winner was behind the "
            "leader, averaged over games with a winner.",
            f"{_LUDII}/multiple/metrics/Drama (how often, where drama is how far)."),
     Metric("decisiveness", "Tension", "decisiveness ({series})",
-           "The share of a game's turns played before the sole winner took the lead for "
-           "good (it led alone after every later turn): small when the game is decided "
+           "The share of a game's rounds played before the sole winner took the lead for "
+           "good (it led alone after every later round): small when the game is decided "
            "early.",
            f"{_LUDII}/single/stateEvaluation/decisiveness/DecisivenessMoves (moves before "
            "the winner's evaluation passes the best any loser reaches); ours needs no "
            "evaluation scale."),
     Metric("comeback", "Tension", "comebacks ({series})",
            "The share of games with a sole winner in which that winner was strictly "
-           "behind someone after half the turns.",
+           "behind someone after half the rounds.",
            "Our own, after Browne's criterion of drama (thesis, 2008)."),
     Metric("margin", "Tension", "final margin ({series})",
            "The first's lead over the second at the end (the spread of final scores).",

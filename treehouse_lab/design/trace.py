@@ -1,7 +1,7 @@
 """What one game of a design-lab run records along the way: a :class:`Trace`.
 
 Why a trace and not the final state: duration, decisions and tension are about the path
-(how many choices each decision offered, who led after each turn), which the final state
+(how many choices each decision offered, who led after each round), which the final state
 no longer shows. A run's observer (``simulate(..., observer=...)``, see
 ``seeded_play.play_game``) sees every decision as it comes and keeps only a few numbers a
 game, so a trace is small to send back from a worker and costs little to record.
@@ -44,15 +44,15 @@ ValueFn = Callable[[State], Sequence[float]]
 @dataclass(frozen=True)
 class Standing:
     """The tension of one finished game on one series of standings (points or a value
-    estimate), one standing a turn, the last at the end.
+    estimate), one standing a round, the last at the end (``samples`` of them).
 
     ``winners`` are the game's winners (``returns()``), so a standing is read against
-    the eventual result: ``behind`` counts the turns after which the winners were below
-    the leader, by ``gap`` in all (the winners' mean shortfall, summed over those turns);
-    ``decided`` is the turn after which a sole winner led alone to the end (None when the
-    win was shared); ``trailed_at_half`` says whether a sole winner was strictly behind
-    someone after half the turns; ``margin`` is the last standing's lead of the first
-    over the second."""
+    the eventual result: ``behind`` counts the standings at which the winners were below
+    the leader, by ``gap`` in all (the winners' mean shortfall, summed over those
+    standings); ``decided`` is the standing (1-based) from which a sole winner led alone
+    to the end (None when the win was shared); ``trailed_at_half`` says whether a sole
+    winner was strictly behind someone after half the rounds; ``margin`` is the last
+    standing's lead of the first over the second."""
 
     samples: int
     lead_changes: int
@@ -107,8 +107,8 @@ class Recording:
     a run hands each game; it pickles, so a worker process makes its own).
 
     ``max_moves``: a game still going after this many moves stops there, a timeout (None:
-    the game's own end). ``scores``: sample the points after every turn. ``value``: a
-    value estimate sampled after every turn as well (None: none; ``"points"``:
+    the game's own end). ``scores``: sample the points after every round. ``value``: a
+    value estimate sampled after every round as well (None: none; ``"points"``:
     :func:`points_estimate`; or a function of the state, defined in a module so worker
     processes can load it)."""
 
@@ -244,7 +244,7 @@ def tension(series: Sequence[Sequence[float]], winners: Sequence[int]) -> Standi
     samples = len(series)
     decided = trailed = None
     if sole is not None:
-        # Led alone from turn last_not_leading + 2 on (1-based); if the winner did not
+        # Led alone from standing last_not_leading + 2 on (1-based); if the winner did not
         # lead alone even at the end (a tie-break), it was decided at the last turn.
         decided = min(last_not_leading + 2, samples)
         half = series[(samples + 1) // 2 - 1]
