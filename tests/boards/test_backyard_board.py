@@ -206,3 +206,74 @@ def _played_out(game):
     m.run()
     assert m.state.is_terminal()
     return m.state
+
+
+def _path_box(d: str) -> tuple[float, float, float, float]:
+    """The bounding box of a path made of M, H, V, Q and Z commands (``drawing.shape``)."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for cmd, args in re.findall(r"([MHVQZ])([^MHVQZ]*)", d):
+        nums = [float(v) for v in args.split()]
+        if cmd == "H":
+            xs += nums
+        elif cmd == "V":
+            ys += nums
+        else:
+            xs += nums[0::2]
+            ys += nums[1::2]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _text_box(t: ET.Element) -> tuple[float, float, float, float]:
+    """A generous box for a drawn text: its squeezed length, else 0.6 em a character (the
+    board's fonts draw narrower), from 0.8 em above the baseline to 0.2 em below."""
+    size, x, y = float(t.get("font-size")), float(t.get("x")), float(t.get("y"))
+    width = float(t.get("textLength") or 0.6 * size * len(t.text or ""))
+    x0 = {"start": x, "middle": x - width / 2, "end": x - width}[t.get("text-anchor", "start")]
+    return (x0, y - 0.8 * size, x0 + width, y + 0.2 * size)
+
+
+def _meet(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("players, seed, runs", [(4, 8, [2, 2, 2, 4]),
+                                                 (5, 4, [2, 2, 1, 5, 2])])
+def test_the_run_labels_stay_in_their_column_clear_of_the_cards(players, seed, runs):
+    """Issue 47, item 7: the "run 2" and "run 5" labels beside a treehouse's run outline
+    crossed the column's edge, and the outline's stroke ran into them. Each label's text now
+    lies inside its own treehouse column and meets no card and no run outline, in a
+    four-player board and in a five-player one (narrower columns); played-out games with
+    runs of 2 to 5, the longest outlined in gold."""
+    game = tl.load_game("backyard", players=players)
+    m = tl.Match(game, seed=seed, bots={p: "random" for p in range(players)})
+    m.run()
+    assert [m.state.run(p).length for p in range(players)] == runs
+    root = ET.fromstring(m.state.render_svg(viewer=0))
+    ns = "{http://www.w3.org/2000/svg}"
+    columns = root.findall(f".//{ns}g[@data-treehouse]")
+    cards = [_path_box(c.findall(f"{ns}path")[-1].get("d"))
+             for c in root.iter(f"{ns}g") if "tl-built" in (c.get("class") or "")]
+    assert len(cards) == game.total_plays
+    labelled = 0
+    for col in columns:
+        frame = col.find(f"{ns}rect")
+        half = float(frame.get("stroke-width")) / 2
+        x, y = float(frame.get("x")) + half, float(frame.get("y")) + half
+        inside = (x, y, x + float(frame.get("width")) - 2 * half,
+                  y + float(frame.get("height")) - 2 * half)
+        for run in col.findall(f"{ns}g[@class='tl-run']"):
+            outline = run.find(f"{ns}rect")
+            grow = float(outline.get("stroke-width")) / 2
+            ox, oy = float(outline.get("x")), float(outline.get("y"))
+            ring = (ox - grow, oy - grow, ox + float(outline.get("width")) + grow,
+                    oy + float(outline.get("height")) + grow)
+            for t in run.findall(f"{ns}text"):
+                box = _text_box(t)
+                where = f"column {col.get('data-treehouse')}'s {t.text!r} {box}"
+                assert (inside[0] <= box[0] and inside[1] <= box[1] and box[2] <= inside[2]
+                        and box[3] <= inside[3]), f"{where} leaves its column {inside}"
+                assert not [c for c in cards if _meet(box, c)], f"{where} meets a card"
+                assert not _meet(box, ring), f"{where} meets the run outline {ring}"
+                labelled += 1
+    assert labelled == 2 * sum(1 for r in runs if r)

@@ -21,7 +21,8 @@ PATTERN = {"purple": "tl-by-stripes", "green": "tl-by-dots", "yellow": "tl-by-no
 PAD = 20             # outer margin
 HEAD_H = 62          # title and status
 COL_W = 142          # one treehouse column (narrower for five players: ``_col_w``)
-CARD_W = 108         # a card in a treehouse (34 less than its column)
+CARD_W = 96          # a card in a treehouse: 46 less than its column, 13 on its left and
+                     # a gutter on its right for the run label (issue 47)
 FLOOR_H = 16         # one floor of a built card
 CARD_GAP = 4         # between stacked cards
 SLOT = 2 * FLOOR_H + CARD_GAP

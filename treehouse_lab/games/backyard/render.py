@@ -196,7 +196,9 @@ def _treehouses(state: BackyardState, viewer: int | None, x0: float, y0: float,
     out: list[str] = []
     for p in range(n):
         cx = x0 + p * col_w
-        x = cx + (col_w - card_w) / 2
+        # Left of centre: the run label goes in the gutter on the right, between the run's
+        # outline and the column's edge (issue 47: it crossed the edge).
+        x = cx + 13
         house = state.treehouse(p)
         mine = viewer is not None and p == viewer
         out.append(f'<g data-treehouse="{p}" data-cards="{len(house)}" '
@@ -231,7 +233,8 @@ def _treehouses(state: BackyardState, viewer: int | None, x0: float, y0: float,
                        f"score {g.wild_points} each)")
             out.append(card_svg(x, y, card_w, FLOOR_H, pc.floors, pc.face_down, 11,
                              f' class="tl-built" data-index="{i}"', tip))
-        out.append(_run(x, base, card_w, runs[p], scores[p]["run"]))
+        out.append(_run(x, base, card_w, runs[p], scores[p]["run"],
+                        (x + card_w + 4 + cx + col_w - 4) / 2))
         s = scores[p]
         parts = f"floors {s['floors']} + run {s['run']}"
         if g.achievements_on:
@@ -244,7 +247,8 @@ def _treehouses(state: BackyardState, viewer: int | None, x0: float, y0: float,
     return "".join(out)
 
 
-def _run(x: float, base: float, card_w: float, run, bonus: int) -> str:
+def _run(x: float, base: float, card_w: float, run, bonus: int, label_x: float) -> str:
+    """The outline around a treehouse's longest run, its length centred on ``label_x``."""
     if not run.length:
         return ""
 
@@ -264,9 +268,9 @@ def _run(x: float, base: float, card_w: float, run, bonus: int) -> str:
             f'height="{y_lo - y_hi + 6:g}" rx="8" fill="none" stroke="{colour}" '
             f'stroke-width="{3 if bonus else 1.5}" '
             f'stroke-dasharray="{"none" if bonus else "5 3"}"/>'
-            + text(x + card_w + 4, (y_hi + y_lo) / 2 - 2, "run", 12, colour, fit=14)
-            + text(x + card_w + 4, (y_hi + y_lo) / 2 + 10, f"{run.length}", 11, colour,
-                 "start", "bold")
+            + text(label_x, (y_hi + y_lo) / 2 - 2, "run", 12, colour, "middle", fit=17)
+            + text(label_x, (y_hi + y_lo) / 2 + 10, f"{run.length}", 11, colour,
+                 "middle", "bold")
             + "</g>")
 
 
