@@ -81,6 +81,16 @@ HOW_TO_RUN = (
     "All Cells**."
 )
 
+#: Where a student's edits live: in JupyterLab, the file; on the offline site, the browser
+#: (JupyterLite keeps them in its storage, apart from the site's file: lite/README.md).
+WHERE_WORK_IS_KEPT = (
+    "**Where your work is kept.** In JupyterLab on your own computer, saving writes the "
+    "notebook's file. On the site that runs in your browser, your changes stay in this "
+    "browser on this computer, and clearing the browser's site data deletes them: press "
+    "**Download my work** above the notebook to keep a copy, or **Reset to the original** "
+    "to start afresh."
+)
+
 CELL_IDS = ("d2937676", "b20c9a3b", "8ebc268b")
 
 
@@ -118,7 +128,7 @@ def page() -> str:
         "probability with exact answers. Pick a game and start with its rules.\n\n"
         + HOW_TO_RUN + " A tutorial's boards come alive once their cell has run: then "
         "click a highlighted piece or card to move, use **Step** to let chance and the "
-        "bots play, **Back** to undo."
+        "bots play, **Back** to undo.\n\n" + WHERE_WORK_IS_KEPT
     ]
     for title, rulings, rows in GAMES:
         parts.append(f"## {title}\n\n" + _table(_apps(rulings) + _present(rows)) + "\n\n"
