@@ -433,7 +433,9 @@ def landing_page() -> str:
     Why a page of its own: JupyterLite's root only forwards to the lab, where an app is a
     notebook whose cell the learner must run; and a link inside a notebook can only open
     another file in the lab, never the REPL. Plain HTML, no script: it shows at once,
-    before any Python loads."""
+    before any Python loads. It keeps JupyterLite's ``jupyter-config-data`` element (an
+    empty JSON object): the lab and the REPL read the root's index.html for their settings
+    and show a blank page when it is missing."""
     sys.path.insert(0, str(ROOT / "tools"))
     from make_learn_apps import LINK_TEXT, offline_url, plans
 
@@ -446,6 +448,9 @@ def landing_page() -> str:
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Treehouse Lab</title>
+<!-- Kept from JupyterLite's own root page: every app page reads this index.html for its
+     settings (config-utils.js) and stops on a page without it. Data, never run. -->
+<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
 <style>
 body {{ font: 18px/1.5 system-ui, sans-serif; color: #1b1b1b; background: #fff;
        max-width: 50rem; margin: 2rem auto; padding: 0 1rem; }}
@@ -470,6 +475,13 @@ browser loads Python; the next ones start faster.</p>
 <p><a href="lab/index.html?path=start.ipynb">All the notebooks, in JupyterLab</a>:
 the rules of each game on live boards, probability exercises with exact answers, and
 experiments with rule variants.</p>
+<h2>Where your work is kept</h2>
+<p>Your changes to a notebook are kept in this browser, on this computer only: not on
+this site. Another browser or computer shows the original notebooks, and clearing this
+browser's site data (its cookies and site data) deletes your changes. To keep your work,
+press <strong>Download my work</strong> above the notebook: a copy, with your changes, goes
+to this computer's downloads. <strong>Reset to the original</strong> forgets your changes
+to a notebook; open it again to start afresh.</p>
 </main>
 </body>
 </html>
@@ -556,6 +568,12 @@ def verify(site: Path, lock: dict, notebooks: list[str], cdn_names: set[str],
         problems.append(f"the kernel loads Pyodide from {kernel.get('pyodideUrl')!r}")
     if kernel.get("disablePyPIFallback") is not True:
         problems.append("the kernel may fall back to PyPI")
+    wanted = json.loads((LITE / "overrides.json").read_text())
+    settings = cfg.get("settingsOverrides", {})
+    if any(settings.get(plugin) != value for plugin, value in wanted.items()):
+        problems.append("the lab's settings from lite/overrides.json (the notebooks' "
+                        "Download and Reset buttons, rulings as formatted pages) are not "
+                        "in the site's jupyter-lite.json")
     pyodide = site / "static" / "pyodide"
     for name, entry in lock["packages"].items():
         fn = entry["file_name"]
@@ -619,6 +637,9 @@ def build(out: Path, cache: Path, matplotlib_cdn: bool, teacher: bool = False) -
         notebooks = write_notebooks(lite / "files", teacher)
         write_docs(lite / "files", teacher)
         shutil.copy2(LITE / "jupyter-lite.json", lite / "jupyter-lite.json")
+        # The lab's settings for a class (jupyter lite build puts them in the site's
+        # jupyter-lite.json as settingsOverrides): lite/README.md says which and why.
+        shutil.copy2(LITE / "overrides.json", lite / "overrides.json")
         config = json.loads((LITE / "jupyter_lite_config.json").read_text())
         config["LiteBuildConfig"]["federated_extensions"] = lab_extension_dirs()
         (lite / "jupyter_lite_config.json").write_text(json.dumps(config, indent=1))

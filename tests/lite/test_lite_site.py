@@ -203,6 +203,12 @@ def test_a_rulings_link_on_the_start_page_opens_the_rulings(lite_page):
     shown = page.locator(".jp-MainAreaWidget:not(.lm-mod-hidden)").filter(has_text=heading)
     shown.first.wait_for(state="visible", timeout=60_000)
     assert "404" not in shown.first.inner_text()[:2000]
+    # Issue 47: as a formatted page (Markdown Preview), not its source with ** and > showing.
+    rendered = shown.first.locator(".jp-RenderedMarkdown")
+    rendered.locator("h1", has_text=heading).wait_for(timeout=60_000)
+    assert rendered.locator("blockquote").count() > 0
+    assert rendered.locator("strong").count() > 0
+    assert "**" not in rendered.inner_text()
     lite_page.offline.check()
 
 
