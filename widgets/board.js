@@ -204,6 +204,10 @@ function render({ model, el }) {
   // How this view's last click was made ("key", "mouse"), until the picture answering it
   // is drawn: then the focus moves on (nextFocus); null when no click of ours is pending.
   let answering = null;
+  // Clicks sent and "done" messages received: the kernel answers each click with one
+  // "done", in order, so only the last click's ends the wait (see onMessage).
+  let clicksSent = 0;
+  let donesSeen = 0;
 
   function setWaiting(on) {
     waiting = on;
@@ -286,6 +290,7 @@ function render({ model, el }) {
     if (waiting) return; // one click at a time: the next picture will answer this one
     setWaiting(true);
     answering = how;
+    clicksSent += 1;
     model.send({
       type: "click",
       target: node.getAttribute("data-target"),
@@ -313,11 +318,17 @@ function render({ model, el }) {
   function onMessage(msg) {
     if (!msg || msg.type !== "done") return;
     live.textContent = msg.message || "";
-    // The kernel sends the new picture before "done", but the widget manager hands a
-    // custom message over at once and a state update only once deserialised, so "done"
-    // may come first: a version newer than the one drawn means that picture is still on
-    // its way, and draw() moves the focus on when it comes (issue 47: else the focus
-    // stayed on a target the new picture no longer has, that is, on the page).
+    donesSeen = Math.min(donesSeen + 1, clicksSent);
+    // The kernel sends a click's new picture, then its "done", which may come later than
+    // the picture (after the board's other updates): by then a fast keyboard may have
+    // pressed the next target. That "done" answers the earlier click, and must not end
+    // the wait for this one (issue 47: the focus move was cancelled, and the picture
+    // answering the press refocused the pressed target by name, gone from it: the focus
+    // fell to the page).
+    if (donesSeen < clicksSent) return;
+    // A version newer than the one drawn: this click's picture is still on its way (a
+    // widget manager may hand a custom message over before a state update); draw()
+    // moves the focus on when it comes.
     if (typeof msg.version === "number" && msg.version > drawnVersion) return;
     // No new picture answered the click (it was refused): the focus stays where it is.
     answering = null;
