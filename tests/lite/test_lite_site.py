@@ -1,6 +1,8 @@
 """The offline JupyterLite site: built from the checkout, it holds everything the notebooks
 need, and in a real browser with no way out every notebook runs top to bottom, each game's
-tutorial board draws and answers a click, and no request leaves 127.0.0.1."""
+tutorial board draws and answers a click, axe-core finds nothing critical or serious in
+the project's elements of the tutorials and the exercises, and no request leaves
+127.0.0.1."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from tl_axe import OURS, failing, report, violations
 from tl_text_sizes import MEASURE, MEASURE_HTML, assert_readable
 from tl_tools import load_tool
 
@@ -109,6 +112,16 @@ def test_every_link_in_the_notebooks_finds_its_file_in_the_site(lite_site: Path)
     assert all(r in json.dumps(start) for r in rulings), "the start page links every ruling"
 
 
+def _axe_finds_nothing_serious(lite) -> None:
+    """Issue 47, item 6: axe-core finds nothing critical or serious in the project's own
+    elements of the notebook (boards, controls, lessons, answer boxes: ``tl_axe.OURS``);
+    the lab around them is JupyterLite's."""
+    ours = ", ".join(f"[id='{lite.panel}'] {one}" for one in OURS.split(", "))
+    assert lite.page.locator(ours).count(), f"{lite.name}: none of the project's elements"
+    found = failing(violations(lite.page, ours), lite.page)
+    assert not found, report(found, f"offline site, {lite.name}")
+
+
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_notebook_runs_offline_in_the_browser(lite, name, figures, screenshots):
     kernel_s, run_s, prompts = lite.ran()
@@ -119,10 +132,14 @@ def test_notebook_runs_offline_in_the_browser(lite, name, figures, screenshots):
     assert prompts and all(p[1:-2].isdigit() for p in prompts), f"cells did not all run: {prompts}"
 
     game = next((g for g, nb in TUTORIALS.items() if nb == name), None)
+    if game is None and "AnswerBox(" in (ROOT / "notebooks" / name).read_text(encoding="utf-8"):
+        lite.page.locator(f"[id='{lite.panel}'] .tl-answer").first.wait_for()
+        _axe_finds_nothing_serious(lite)
     if game is not None:
         board = lite.board(0)
         board.wait_drawn()
         assert board.label() == f"{game_class(game).TITLE} board"
+        _axe_finds_nothing_serious(lite)
         # Issue 18: every text of the board at least 11 px on a 1366x768 laptop, here too.
         lite.page.set_viewport_size(LAPTOP)
         lite.page.wait_for_timeout(300)
