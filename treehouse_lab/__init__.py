@@ -46,7 +46,7 @@ _LAZY = {
 
 #: Submodules reached as attributes (``tl.exercises.completion_code(...)``) without an
 #: import of their own: imported on first use, as they need not load with the package.
-_LAZY_MODULES = ("exercises",)
+_LAZY_MODULES = ("exercises", "design")
 
 
 def __getattr__(name: str) -> Any:

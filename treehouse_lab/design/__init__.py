@@ -10,15 +10,18 @@ with its 95% interval and its number of games (docs/design-lab.md).
 
 Parts, one idea each: :mod:`.trace` (what one game records), :mod:`.estimate` (figures,
 intervals, distributions), :mod:`.metrics` (the named metrics, their definitions and
-sources), :mod:`.run` (``measure`` and its result). Loaded only when used.
+sources), :mod:`.run` (``measure`` and its result), :mod:`.compare` (variants on the same
+seeds, ``compare``), :mod:`.plots` and :mod:`.report` (one HTML file to share). Loaded
+only when used (``tl.design`` imports it on first use).
 """
 
 from __future__ import annotations
 
+from .compare import Comparison, Difference, compare
 from .estimate import Distribution, Figure
 from .metrics import METRICS, Metric
 from .run import Metrics, measure
 from .trace import Recording, Standing, Trace
 
-__all__ = ["METRICS", "Distribution", "Figure", "Metric", "Metrics", "Recording",
-           "Standing", "Trace", "measure"]
+__all__ = ["METRICS", "Comparison", "Difference", "Distribution", "Figure", "Metric",
+           "Metrics", "Recording", "Standing", "Trace", "compare", "measure"]

@@ -121,6 +121,13 @@ class Metrics:
         parts.append("</tbody></table>")
         return "".join(parts)
 
+    def report(self, path: Any) -> str:
+        """Write the run as one self-contained HTML file (the table, its plots inside,
+        the definitions; :mod:`.report`). Returns the path written."""
+        from .report import write_report
+
+        return write_report(self, path)
+
 
 def _num(x: float | None) -> str:
     if x is None:
