@@ -1,0 +1,243 @@
+"""Restricted play (issue 48, item 1): what a kind of move is worth to a seat, measured as
+Jaffe, Miller, Andersen, Liu, Karlin and Popović do in "Evaluating competitive game
+balance with restricted play" (AIIDE 2012): play the same bots twice on the same seeds,
+once as they are and once with one seat barred from a kind of move, and compare that
+seat's results game by game.
+
+The restriction (:class:`Forbid`) wraps the seat's bot:
+
+* a *kind* is an action's ``KIND`` (``"pass"``, ``"play"``, ...), optionally narrowed by
+  one field, ``"play.side=house"``; a game may name a kind in :data:`ALIASES`
+  (Treehouse's ``"house"``: a move on the House);
+* at each decision the bot is shown the state with the forbidden moves taken out of its
+  legal actions (``legal_actions`` of the state it is shown), so a bot that chooses among
+  the legal actions (random, greedy, ``pyramids-solo``) chooses among the rest, by its
+  own judgement;
+* a bot that does not read the legal list (a table, as ``pyramids-perfect``) may still
+  name a forbidden move: it is then given the first allowed action in the engine's order
+  (no draw from the generator, so a run replays). In Treehouse that is the pass where the
+  turn rule offers "the House, or pass", the rules' own restricted move; on a Wild, the
+  first trio move;
+* when every legal action is of the forbidden kind the rules force it: the bot plays as
+  it is (a restriction may not end a game the rules let go on). The figure then measures
+  the kind "wherever the rules leave a choice".
+
+A searching bot's look-ahead (mcts) sees the unrestricted game below its own choice.
+
+What it gives (:func:`restricted`), each with its 95% interval over the paired games:
+
+* ``value[seat]``: the seat's win share as it is less its share when restricted (ties
+  split as ``returns()``): what the kind of move is worth to it. The interval is the
+  normal interval of the mean of the per-game differences (paired: the same seed plays
+  both games, so the common chance cancels in part);
+* ``moves``: the games' moves when restricted less as they are (paired the same way);
+* where a solver covers the run (:mod:`.exact`), ``exact`` on the figure it gives.
+
+An *option changed for one seat*, Jaffe's other restriction, is n/a: no game here has an
+option that one seat can hold and another not (a game's options are the table's). Compare
+options for all seats with ``compare``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Sequence
+
+from ..bots import ask_bot, bot_name, make_bot
+from ..errors import RuleError, quote
+from ..protocol import Action, Game, State
+from ..results import Results
+from .estimate import Figure, mean
+
+#: A game's own names for kinds of moves: (game, name) -> kind (the module docstring).
+ALIASES: dict[tuple[str, str], str] = {
+    # Treehouse rulebook, How to Play: "you may do the action to the House, or pass".
+    ("pyramids", "house"): "play.side=house",
+}
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of move: actions whose ``KIND`` is ``kind`` and, if ``field`` is given,
+    whose ``field`` reads ``value``. ``name`` is what the caller called it."""
+
+    name: str
+    kind: str
+    field: str = ""
+    value: str = ""
+
+    def __call__(self, action: Action) -> bool:
+        if getattr(action, "KIND", None) != self.kind:
+            return False
+        return not self.field or str(getattr(action, self.field, None)) == self.value
+
+
+def parse_kind(game: Game, forbid: str) -> Kind:
+    """The :class:`Kind` ``forbid`` names for ``game``: an alias (:data:`ALIASES`),
+    ``"kind"`` or ``"kind.field=value"``, checked against the game's action types."""
+    if not isinstance(forbid, str) or not forbid.strip():
+        raise RuleError(f"forbid must name a kind of move, got {quote(forbid)}")
+    spec = ALIASES.get((game.name, forbid), forbid)
+    head, _, value = spec.partition("=")
+    kind, _, fld = head.partition(".")
+    types = {getattr(t, "KIND", None): t for t in getattr(game, "ACTION_TYPES", ())}
+    names = sorted([str(k) for k in types if k] + [a for g, a in ALIASES if g == game.name])
+    if kind not in types or (fld and fld not in getattr(types[kind], "__dataclass_fields__",
+                                                          {})) or (fld and not value):
+        raise RuleError(f"forbid={quote(forbid)} is not a kind of move of {game.name}; "
+                        f"kinds are: {', '.join(names)}, or kind.field=value")
+    return Kind(forbid, kind, fld, value)
+
+
+class _Shown:
+    """The state as the restricted seat sees it: the same state, its legal actions
+    without the forbidden ones. Everything else is the state's own."""
+
+    def __init__(self, state: State, seat: int, allowed: list[Action]) -> None:
+        self._state, self._seat, self._allowed = state, seat, allowed
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        if player is None or player == self._seat:
+            return list(self._allowed)
+        return self._state.legal_actions(player)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._state, name)
+
+
+class Forbid:
+    """``bot`` barred from ``kind`` (the module docstring says how)."""
+
+    def __init__(self, bot: Any, kind: Kind) -> None:
+        self.bot = make_bot(bot)
+        self.kind = kind
+        self.name = f"{bot_name(self.bot)} without {kind.name}"
+
+    def choose(self, state: State, rng: random.Random, player: int | None = None) -> Action:
+        seat = player if player is not None else state.actors()[0]
+        legal = state.legal_actions(seat)
+        allowed = [a for a in legal if not self.kind(a)]
+        if not allowed or len(allowed) == len(legal):
+            return ask_bot(self.bot, state, rng, seat)
+        choice = ask_bot(self.bot, _Shown(state, seat, allowed), rng, seat)  # type: ignore
+        return choice if choice in allowed else allowed[0]
+
+
+def seat_bots(game: Game, bots: Any) -> list[Any]:
+    """One bot (a name or an object) a seat, from ``bots`` as ``simulate`` takes it."""
+    n = game.players
+    if bots is None:
+        return ["random"] * n
+    if isinstance(bots, dict):
+        return [bots.get(i, "random") for i in range(n)]
+    if isinstance(bots, (list, tuple)):
+        if len(bots) != n:
+            raise RuleError(f"bots: one a seat, {n} for this game, got {len(bots)}")
+        return list(bots)
+    return [bots] * n
+
+
+@dataclass
+class Restriction:
+    """The result of :func:`restricted`: ``figures`` by name (``value[seat]``,
+    ``moves``, and where a solver gives it the restricted *optimal* value,
+    ``optimal_value[seat]``), the two runs, and notes."""
+
+    game: str
+    seat: int
+    forbid: str
+    bots: tuple[str, ...]
+    seed: int
+    games: int
+    figures: dict[str, Figure]
+    results: Results
+    restricted_results: Results
+    notes: list[str] = field(default_factory=list)
+
+    def __getitem__(self, name: str) -> Figure:
+        return self.figures[name]
+
+    @property
+    def value(self) -> Figure:
+        """What the kind of move is worth to the seat in win share (``value[seat]``)."""
+        return self.figures[f"value[{self.seat}]"]
+
+    def __str__(self) -> str:
+        lines = [f"{self.game}: seat {self.seat} without {self.forbid}, {self.games} paired "
+                 f"games, seed {self.seed}, bots {', '.join(self.bots)} (95% intervals)"]
+        for name, f in self.figures.items():
+            text = f.why if f.value is None else f"{f.value:.4f} [{f.low:.4f}, {f.high:.4f}]"
+            if f.exact is not None:
+                text += f"  exact {float(f.exact):.6f}"
+            lines.append(f"  {name:<18} {text}  (n={f.n})")
+        return "\n".join(lines + self.notes)
+
+
+def restricted(game: Game, seat: int, forbid: str, games: int = 1000, bots: Any = None,
+               seed: int = 0, *, workers: int | None = None, executor: Any = None,
+               progress: bool = True) -> Restriction:
+    """What the kind of move ``forbid`` is worth to ``seat``: ``games`` games of ``bots``
+    (as for ``simulate``) as they are, and the same seeds with ``seat``'s bot barred
+    from ``forbid`` (:class:`Forbid`), compared game by game (the module docstring)."""
+    from ..simulate import simulate
+    from . import exact
+
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+        raise RuleError(f"seat must be 0 to {game.players - 1}, got {quote(seat)}")
+    kind = parse_kind(game, forbid)
+    base = seat_bots(game, bots)
+    barred = list(base)
+    barred[seat] = Forbid(base[seat], kind)
+    common = dict(seed=seed, workers=workers, executor=executor, progress=progress)
+    plain = simulate(game, games, bots=base, **common)  # type: ignore[arg-type]
+    held = simulate(game, games, bots=barred, **common)  # type: ignore[arg-type]
+    diffs = [Fraction(a.returns[seat]) - Fraction(b.returns[seat])
+             for a, b in zip(plain.rows, held.rows)]
+    longer = [b.length - a.length for a, b in zip(plain.rows, held.rows)]
+    figures = {f"value[{seat}]": mean(f"value[{seat}]", diffs),
+               "moves": mean("moves", longer)}
+    notes: list[str] = []
+    figures = exact.with_exact(figures, _exact(game, seat, kind, plain.bots, figures, notes))
+    return Restriction(game.name, seat, kind.name, plain.bots, seed, games, figures, plain,
+                       held, notes)
+
+
+def _exact(game: Game, seat: int, kind: Kind, names: Sequence[str],
+           figures: dict[str, Figure], notes: list[str]) -> dict[str, Fraction]:
+    """Exact values for a restricted run where the solvers cover it (:mod:`.exact`); the
+    restricted-optimal value is added to ``figures`` beside the simulation's."""
+    from . import exact
+
+    if game.name != "pyramids" or kind.name != "house" or not game.options["hop_onto_lying"]:
+        return {}
+    opts = game.options
+    if game.players == 1 and tuple(names) == ("pyramids-solo",):
+        full = exact.solitaire("optimal", opts["aim_stack_top"], True, opts["house_start"])
+        solo = exact.solitaire("solo without House moves", opts["aim_stack_top"], True,
+                               opts["house_start"])
+        figures["optimal_value[0]"] = exact.solitaire_house_value(
+            opts["aim_stack_top"], True, opts["house_start"], count="moves")
+        notes.append("optimal_value[0]: the expected moves House moves save a player who plays "
+                     "optimally with and without them (exact, no roll limit); the simulated "
+                     "bot skips them but keeps its unrestricted judgement")
+        limit = opts["roll_limit"]
+        out = {"value[0]": Fraction(full.win(limit)) - Fraction(solo.win(limit))}
+        if max(full.tail(limit), solo.tail(limit)) < exact.NEGLIGIBLE:
+            out["moves"] = solo.moves - full.moves
+        return out
+    if game.players == 2 and opts["roll_limit"] >= 2000:
+        try:
+            figures[f"optimal_value[{seat}]"] = exact.house_value(seat, opts["aim_stack_top"],
+                                                                 opts["house_start"])
+        except RuleError:
+            return {}
+        notes.append(f"optimal_value[{seat}]: the win share House moves are worth to the "
+                     "seat when both seats play perfectly, with and without them (exact, "
+                     "the solver's); the simulated bots play their own policies")
+    return {}
+
+
+__all__ = ["ALIASES", "Forbid", "Kind", "Restriction", "parse_kind", "restricted",
+           "seat_bots"]
