@@ -9,8 +9,8 @@ What is exact, and how (docs/design-lab.md, "Exact figures"):
   start; ruling R20's Hop onto a lying piece). A bracket is at most 1e-12 wide: the
   figure's ``exact`` is its middle, ``low``/``high`` its ends. The solve is of the game
   without a roll limit; the limit (ruling R18) ends a game only after 2,000 rolls, which
-  perfect play does not near (its games last a few rolls; none of 20,000 simulated came
-  close), so the two differ by less than the bracket.
+  perfect play does not near (its games last a few rolls; the longest of 20,000 simulated
+  took 57), so the value with the limit is taken to be the same.
 * **House moves restricted, two players**: the same game solved with the House moves
   struck from one seat's choices (``solve_two_player(house_seats=...)``; shipped for the
   rulebook's Aim and House start). Both seats then play *optimally under the restriction*,
