@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 import treehouse_lab as tl
-from treehouse_lab.design import exact
+from treehouse_lab.design import exact, measure
 from treehouse_lab.design.restrict import Forbid, parse_kind, restricted
 from treehouse_lab.games.pyramids import bots as pyramids_bots
 from treehouse_lab.games.pyramids.rules import HOUSE_SIDE
@@ -26,7 +26,7 @@ def test_a_20000_game_simulation_contains_the_exact_first_player_advantage():
     """The issue's test: two-player Treehouse, both seats pyramids-perfect (about 6 s in
     one process here, so no pool)."""
     game = tl.load_game("pyramids", players=2)
-    m = exact.measure(game, 20000, bots="pyramids-perfect", seed=48, **RUN)
+    m = measure(game, 20000, bots="pyramids-perfect", seed=48, **RUN)
     lo, hi = exact.first_player_win()
     assert hi - lo < 1e-12
     fig = m["first_player"]
@@ -104,12 +104,12 @@ def test_barring_house_moves_sits_between_the_optimum_and_the_solo_bot_barred():
 @pytest.mark.slow
 def test_a_solitaire_simulation_contains_the_exact_length_and_win_share():
     game = tl.load_game("pyramids", players=1)
-    m = exact.measure(game, 3000, bots="pyramids-solo", seed=7, **RUN)
+    m = measure(game, 3000, bots="pyramids-solo", seed=7, **RUN)
     assert m["moves"].exact == exact.solitaire().moves
     assert m["moves"].contains(float(m["moves"].exact)), m["moves"]
     # a short roll limit: the match within 8 rolls, no longer certain
     short = tl.load_game("pyramids", players=1, roll_limit=8)
-    m = exact.measure(short, 3000, bots="pyramids-solo", seed=7, **RUN)
+    m = measure(short, 3000, bots="pyramids-solo", seed=7, **RUN)
     fig = m["win_share[0]"]
     assert 0.8 < fig.exact < 0.95
     assert fig.contains(float(fig.exact)), fig

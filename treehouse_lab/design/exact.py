@@ -370,7 +370,8 @@ def with_exact(figures: dict[str, Figure], exact: dict[str, Fraction]) -> dict[s
 def attach(metrics: Any, game: Any, max_moves: int | None = None) -> Any:
     """``metrics`` (a :class:`.run.Metrics` of ``game``) with the exact values a solver
     gives for its configuration and bots (:func:`exact_values`) attached to its figures,
-    and a note saying where they come from; unchanged where no solver applies."""
+    and a note saying where they come from; unchanged where no solver applies
+    (``measure`` calls it on every run)."""
     from dataclasses import replace
 
     exact = exact_values(game, metrics.bots, max_moves)
@@ -383,16 +384,7 @@ def attach(metrics: Any, game: Any, max_moves: int | None = None) -> Any:
                    notes=[*metrics.notes, note])
 
 
-def measure(game: Any, games: int = 1000, bots: Any = None, seed: int = 0,
-            **kwargs: Any) -> Any:
-    """:func:`.run.measure` with the exact values attached where a solver covers the run
-    (:func:`attach`); the same arguments."""
-    from .run import measure as run_measure
-
-    return attach(run_measure(game, games, bots, seed, **kwargs), game,
-                  kwargs.get("max_moves"))
-
 
 __all__ = ["NEGLIGIBLE", "POLICIES", "TAIL", "Exact", "Solitaire", "attach", "exact_values",
-           "first_player_win", "house_value", "measure", "solitaire", "solitaire_house_value",
+           "first_player_win", "house_value", "solitaire", "solitaire_house_value",
            "two_player", "with_exact"]

@@ -158,6 +158,10 @@ def measure(game: Game, games: int = 1000, bots: Any = None, seed: int = 0, *,
     * ``skill_bots``: ``(stronger, weaker)`` bot names; a second run of ``games`` games on
       the same seed with the stronger bot in one seat, rotating, gives the skill and luck
       figures.
+
+    Where a solver covers the configuration and the bots (two-player Treehouse played
+    perfectly, the solitaire played optimally), figures carry ``exact``, the solver's
+    value (:mod:`.exact`).
     """
     from ..simulate import simulate
 
@@ -198,10 +202,13 @@ def measure(game: Game, games: int = 1000, bots: Any = None, seed: int = 0, *,
         figures.update(skill(skill_results.rows, strong, players))
     value_name = "" if value is None else ("points estimate" if value == "points"
                                            else getattr(value, "__name__", "value"))
-    return Metrics(game.name, dict(game.options), results.bots, seed, games, players,
-                   figures, dists, results,
-                   None if skill_bots is None else (skill_bots[0], skill_bots[1]),
-                   skill_results, value_name)
+    metrics = Metrics(game.name, dict(game.options), results.bots, seed, games, players,
+                      figures, dists, results,
+                      None if skill_bots is None else (skill_bots[0], skill_bots[1]),
+                      skill_results, value_name)
+    from .exact import attach  # the solvers' values, where they cover this run
+
+    return attach(metrics, game, max_moves)
 
 
 __all__ = ["Metrics", "measure"]
