@@ -16,6 +16,7 @@ from typing import IO, Any, Sequence
 
 from . import __version__
 from .errors import RuleError, clip, quote
+from .outputs import check_writable
 from .registry import GAMES, game_class, load_game
 
 EXAMPLES = """\
@@ -179,6 +180,16 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the bots to pit against each other, comma-separated")
     run_arguments(tour, 200, per=" per ordered pair of bots")
 
+    from .design import command as design_command  # loaded with the parser
+
+    design = commands.add_parser("design", help=design_command.HELP,
+                                 description=design_command.DESCRIPTION,
+                                 epilog=design_command.EPILOG,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    game_arguments(design)
+    design_command.add_arguments(design, option=parse_option, count=positive)
+    run_arguments(design, 1000)
+
     bots = commands.add_parser("bots", help="list the bots (those that can play GAME)")
     bots.add_argument("game", nargs="?", choices=GAMES, help="only the bots for this game")
 
@@ -263,13 +274,7 @@ def _open_csv(path: str, players: int) -> IO[str] | None:
             _close_quietly(fh)
             raise RuleError(f"--csv: cannot write {where} ({exc.strerror})") from None
         return fh
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise RuleError(f"--csv: the folder of {where} does not exist")
-    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
-        raise RuleError(f"--csv: cannot write {where} (permission denied)")
-    if hasattr(os, "statvfs") and os.statvfs(folder).f_bavail == 0:
-        raise RuleError(f"--csv: cannot write {where} (no space left on its disk)")
+    check_writable("--csv", path)
     return None
 
 
@@ -431,6 +436,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 only = f" ({GAME_BOTS[name]} only)" if name in GAME_BOTS else ""
                 print(f"{name}{only}")
             return 0
+        if args.command == "design":
+            from .design.command import run
+
+            return run(args, parser.prog, game=_game, executor=_executor, bots=split_bots)
         game = _game(args)
         csv_path = getattr(args, "csv", None)
         opened = None if csv_path is None else _open_csv(csv_path, game.players)

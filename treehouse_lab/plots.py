@@ -44,6 +44,12 @@ def _axes(ax: Any, size: tuple[float, float] = (7, 3.6)) -> tuple[Any, Any]:
     return fig, ax
 
 
+def axes_for(ax: Any = None, size: tuple[float, float] = (7, 3.6)) -> tuple[Any, Any]:
+    """(figure, axes) for a plot drawn elsewhere in the package (the design lab's), with
+    this module's rules: see :func:`_axes`."""
+    return _axes(ax, size)
+
+
 def _numbers(values: Any) -> list[str]:
     if isinstance(values, (int, float, Fraction)):
         values = [values]
@@ -360,5 +366,5 @@ def running_interval(samples: Sequence[float]) -> tuple[float, float]:
     return mean_interval(list(samples))
 
 
-__all__ = ["bracket", "convergence", "first_player_advantage", "ladder", "running_interval",
-           "score_distribution", "variant_effect", "win_rates"]
+__all__ = ["axes_for", "bracket", "convergence", "first_player_advantage", "ladder",
+           "running_interval", "score_distribution", "variant_effect", "win_rates"]

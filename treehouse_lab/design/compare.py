@@ -230,10 +230,19 @@ class Comparison:
         return (f"{self.game}: {', '.join(self.variants)} on the same {m.games} seeds "
                 f"(seed {m.seed}), bots {', '.join(m.bots)}")
 
-    def _settings(self) -> list[str]:
-        return [f"{label}: " + (", ".join(f"{k}={v!r}" for k, v in opts.items())
-                                or "the game's defaults")
-                for label, opts in self.changes.items()]
+    def settings(self) -> list[str]:
+        """The options all variants share, then each variant's own."""
+        options = {label: m.options for label, m in self.variants.items()}
+        first = options[self.base]
+        shared = {k: v for k, v in first.items()
+                  if all(k in o and o[k] == v for o in options.values())}
+        lines = ["options of every variant: " + (", ".join(
+            f"{k}={v!r}" for k, v in shared.items()) or "none in common")]
+        for label, opts in options.items():
+            own = {k: v for k, v in opts.items() if k not in shared}
+            lines.append(f"{label}: " + (", ".join(f"{k}={v!r}" for k, v in own.items())
+                                         or "no other option"))
+        return lines
 
     def _cells(self, name: str) -> list[str]:
         cells = []
@@ -248,7 +257,7 @@ class Comparison:
         return [*self.variants, *(f"{label} - {self.base}" for label in self.others)]
 
     def __str__(self) -> str:
-        lines = [self._title(), *self._settings(),
+        lines = [self._title(), *self.settings(),
                  "95% intervals; differences paired on the same seeds unless marked "
                  "'unpaired'"]
         names = self.names()

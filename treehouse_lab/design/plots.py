@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..plots import COLOURS, _axes
+from ..plots import COLOURS, axes_for
 from .compare import Comparison
 from .metrics import GROUPS
 from .run import Metrics
@@ -52,7 +52,7 @@ def values(obj: Metrics | Comparison, group: str = "Outcome", ax: Any = None) ->
              if first.group(n) == group
              and any(m.figures.get(n) is not None and m.figures[n].value is not None
                      for m in runs.values())]
-    fig, ax = _axes(ax, (max(6.0, 0.9 * len(names) + 2), 3.8))
+    fig, ax = axes_for(ax, (max(6.0, 0.9 * len(names) + 2), 3.8))
     width = 0.7 / max(1, len(runs))
     for i, (label, m) in enumerate(runs.items()):
         xs, ys, los, his = [], [], [], []
@@ -87,7 +87,7 @@ def differences(comparison: Comparison, group: str = "Outcome", ax: Any = None) 
     names = [n for n in comparison.names() if comparison.group(n) == group
              and any(comparison.differences[lab][n].value is not None
                      for lab in comparison.others)]
-    fig, ax = _axes(ax, (max(6.0, 0.9 * len(names) + 2), 3.8))
+    fig, ax = axes_for(ax, (max(6.0, 0.9 * len(names) + 2), 3.8))
     others = comparison.others
     width = 0.6 / max(1, len(others))
     for i, label in enumerate(others):
@@ -120,7 +120,7 @@ def distribution(obj: Metrics | Comparison, name: str = "moves", ax: Any = None)
     (``moves``, ``turns``, ``rounds``) or of the branching factor, one line a variant,
     each mean marked: the spread tells as much as the mean."""
     runs = _runs(obj)
-    fig, ax = _axes(ax)
+    fig, ax = axes_for(ax)
     first = next(iter(runs.values()))
     for i, (label, m) in enumerate(runs.items()):
         dist = m.distributions.get(name)

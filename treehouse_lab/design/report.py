@@ -102,7 +102,7 @@ def report_html(obj: Metrics | Comparison) -> str:
     first = next(iter(runs.values()))
     if isinstance(obj, Comparison):
         title = f"{obj.game}: {' vs '.join(obj.variants)}"
-        settings = obj._settings()
+        settings = obj.settings()
         how = ("Every variant played the same seeds: game i of each from (seed, i). A "
                "difference is the variant's figure less the base's, with a 95% interval "
                "from both intervals and the correlation of the two variants' per-game "
