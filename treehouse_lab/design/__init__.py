@@ -20,8 +20,10 @@ from __future__ import annotations
 from .compare import Comparison, Difference, compare
 from .estimate import Distribution, Figure
 from .metrics import METRICS, Metric
+from .restrict import Restriction, restricted
 from .run import Metrics, measure
 from .trace import Recording, Standing, Trace
 
 __all__ = ["METRICS", "Comparison", "Difference", "Distribution", "Figure", "Metric",
-           "Metrics", "Recording", "Standing", "Trace", "compare", "measure"]
+           "Metrics", "Recording", "Restriction", "Standing", "Trace", "compare", "measure",
+           "restricted"]
