@@ -33,24 +33,39 @@ from .actions import (
     DiscardCard,
     DrawFour,
     DropOut,
-    Pipe,
     Place,
     PlaceFamiliar,
     Store,
     Take,
 )
+from .lessons_later import (
+    LAST,
+    LEVEL3,
+    LEVEL5,
+    PIPES,
+    POTIONS,
+    finish_text,
+    last_rule,
+    last_text,
+    later_text,
+    never,
+    pipe_again,
+    pipe_rule,
+    pipes_text,
+    potion_rule,
+    potions_text,
+    round4,
+    scores_text,
+    village_text,
+)
 from .lessons_position import (
     ANY,
     card_of,
     card_words,
-    gains,
     joined,
-    level5,
     named_cards,
     new_building,
     on_building,
-    own_total,
-    pipe_gain,
     pipe_in_drawer,
     place_building,
     place_level1,
@@ -59,7 +74,6 @@ from .lessons_position import (
     reveal_not_pipe,
 )
 from .lessons_scoring import SCORING
-from .render_shapes import RES_NAME
 from .rules import DRAWER
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -319,145 +333,6 @@ def _build2(s: MagicalState, seat: int) -> str:
     return head + "Make any of the moves you have."
 
 
-def _pipe_building(s: MagicalState, seat: int, a: Any) -> bool:
-    return isinstance(a, Pipe)
-
-
-PIPES = first_of(where(pipe_gain, "build or move a pipe that brings a potion to a "
-                                   "Potion into VP building"),
-                 kind(Pipe, "join two of your buildings with a pipe"),
-                 where(gains("potions"), "make a move that scores a potion"),
-                 ANY)
-
-
-def _pipes(s: MagicalState, seat: int) -> str:
-    head = ("Potions: a level 1 makes its colour's potion once your familiars gather 2 of "
-            "its resource; a level 3 \"Potion into VP\" scores 3 VP when supplied with its "
-            "potion. A pipe joins two buildings, which then share their potions. ")
-    branch = which(PIPES, s, seat)
-    if branch == 0:
-        return head + "Build the spotlit pipe: it brings a potion where it scores."
-    if branch == 1:
-        return head + ("Build your pipe between two buildings: later, a level 3 on one "
-                       "gets the other's potion.")
-    if branch == 2:
-        return head + "A move of yours scores a potion: make it."
-    if pipe_in_drawer(s, seat):
-        return head + "A pipe needs two buildings: build your other card first."
-    return head + "You kept no pipe: make any of your moves."
-
-
-def _pipe_again(s: MagicalState, seat: int, a: Any) -> bool:
-    """Stay on the pipe step while the pipe waits in the drawer for a second building
-    (the learner builds the other cards first), in the learner's building turn."""
-    return (not isinstance(a, Pipe) and s.phase == "building" and pipe_in_drawer(s, seat)
-            and seat in s.actors())
-
-
-def _pipe_rule(s: MagicalState, seat: int) -> str:
-    """The pipe step's Rules entry: the potions' section where the move built is a pipe
-    (what that section's notes are about) or scores a potion, else the building step."""
-    if which(PIPES, s, seat) < 3:
-        return LEVEL3
-    return "magical/3-building-step"
-
-
-def _round4(s: MagicalState, seat: int) -> bool:
-    """The learner's building turn in the last round: where potions, level 5 and the
-    objectives have a village to score."""
-    return s.phase == "building" and s.round == 4
-
-
-def _later(s: MagicalState, seat: int) -> str:
-    return ("That is round 1. Each round deals all the cards again (1. Preparations Step) "
-            "and plays a planning and a building step; villages and familiars stay. Press "
-            "Next: the teaching bot plays for you up to your building turn in round 4.")
-
-
-def _village(before: MagicalState, after: MagicalState, seat: int) -> str:
-    v = after.village(seat)
-    tops = joined([("face down" if not b["colour"] else f"{b['colour']} level {b['level']}")
-                 for b in v]) or "nothing"
-    res = after.resources(seat)
-    have = joined([f"{k} {RES_NAME[r]}" for r, k in res.items() if k]) or "no resources"
-    return (f"Round {after.round}, your building turn. Your village: {tops}; your familiars gather "
-            f"{have}. Your score so far is {own_total(after, seat)} VP.")
-
-
-POTIONS = first_of(where(gains("potions"), "make a move that scores a potion"),
-                   where(gains("total"), "make a move that raises your score"), ANY)
-
-
-def _potions(s: MagicalState, seat: int) -> str:
-    pot = s.scores()[seat]["potions"]
-    head = (f"Your potions score {pot} VP now: 3 VP for each Potion into VP building "
-            "supplied with its potion, by its own level 1 or through pipes; never more, "
-            "however many potions reach it. ")
-    branch = which(POTIONS, s, seat)
-    if branch == 0:
-        return head + "A move of yours scores a potion now: make it (spotlit)."
-    if branch == 1:
-        return head + "No move scores a potion now: make one that raises your score."
-    return head + "No move raises your score now: make any of your moves."
-
-
-def _potion_rule(s: MagicalState, seat: int) -> str:
-    """The potions step's Rules entry: the potions' section where a move scores one."""
-    return LEVEL3 if which(POTIONS, s, seat) == 0 else "magical/4-scoring"
-
-
-LAST = first_of(where(level5, "build a level 5"),
-                where(gains("total"), "make a move that raises your score"), ANY)
-
-
-def _last(s: MagicalState, seat: int) -> str:
-    from .render import objective_text
-
-    tiles = [t for t in s.common_objectives() if t] + [s.personal_objective(seat)]
-    head = ("Objectives pay a single leader only; a tie pays nobody. Yours: "
-            f"{joined([objective_text(s, t) for t in tiles if t])}. ")
-    branch = which(LAST, s, seat)
-    if branch == 0:
-        fives = sorted({a.card for a in s.legal_actions(seat) if level5(s, seat, a)})
-        five = fives[0]
-        more = f" (or {joined(fives[1:3])})" if len(fives) > 1 else ""
-        return head + (f"Build a level 5: {five}{more} scores {card_of(s, five).vp} VP plus "
-                       f"{card_of(s, five).power.text}.")
-    if branch == 1:
-        return head + "Make a move that raises your score (the spotlit ones)."
-    return head + "No move raises your score now: make any of your moves."
-
-
-def _last_rule(s: MagicalState, seat: int) -> str:
-    """The level 5 step's Rules entry: the level 5 section where a level 5 is buildable
-    (the branch that teaches it), else the objectives the step tells."""
-    return LEVEL5 if which(LAST, s, seat) == 0 else "magical/vp-from-objective-tiles"
-
-
-def _finish(s: MagicalState, seat: int) -> str:
-    return ("Press Next: the teaching bot finishes your turn, the others build, and after "
-            "the fourth round the game is over (3. Building Step).")
-
-
-def _scores(s: MagicalState, seat: int) -> str:
-    g = s.game
-    me = s.scores()[seat]
-    winner = g.player_name(s.winners()[0]) if s.is_terminal() else "nobody yet"
-    rows = "; ".join(f"{g.player_name(p)} {sc['total']} VP, {s.biscuits()[p]} biscuits"
-                     for p, sc in enumerate(s.scores()))
-    return (f"Scoring: your buildings' top cards {me['buildings']}, potions {me['potions']}, "
-            f"level 5s {me['level5']}, objectives {me['objectives']}, biscuits (1 VP per 3) "
-            f"{me['biscuits']}: {me['total']} VP. Everyone: {rows}. Most VP wins; a tie goes "
-            f"to more biscuits, then to the youngest. Winner: {winner}.")
-
-
-def _never(s: MagicalState, seat: int) -> bool:
-    return False
-
-
-LEVEL3 = "magical/vp-effects-of-level-3-buildings"
-LEVEL5 = "magical/vp-effects-of-level-5-buildings"
-
 LESSONS = (
     LessonPlan(
         id="magical",
@@ -512,37 +387,37 @@ LESSONS = (
             Do("Build higher", _build2, BUILD2,
                hint="A card goes on a building of its colour whose top is one level lower.",
                rule=_rule("3. Building Step"), rule_id="magical/3-building-step"),
-            Do("Pipes carry potions", _pipes, PIPES,
+            Do("Pipes carry potions", pipes_text, PIPES,
                hint="Click the pipe card, then two of your buildings. A pipe, once placed, "
                     "stays (unless you have the blue level 4, which moves pipes).",
-               rule=_rule("VP Effects of Level 3 Buildings"), rule_id=_pipe_rule,
-               again=_pipe_again,
+               rule=_rule("VP Effects of Level 3 Buildings"), rule_id=pipe_rule,
+               again=pipe_again,
                # Measured over seeds 0-19: the learner builds the pipe in 19 deals
                # (tests/lessons/test_magical_lesson.py); no move of the learner's
                # scores a potion in any of them, so step 14 claims no section.
                teaches=(Teaches(LEVEL3, "the learner kept a pipe at step 5 and builds it "
                                         "here (19 of the 20 deals tested); the potion's "
                                         "3 VP itself is only told"),)),
-            Read("The next rounds", _later, play_until=_round4, then=_village,
+            Read("The next rounds", later_text, play_until=round4, then=village_text,
                  rule=_rule("1. Preparations Step"), rule_id="magical/1-preparations-step"),
-            Do("Potions into VP", _potions, POTIONS,
+            Do("Potions into VP", potions_text, POTIONS,
                hint="Count the resources of your familiars: 2 of a resource feed an Extract "
                     "Potion of its colour. The green level 4 turns a purple potion piped "
                     "in into red, blue and yellow.",
-               rule=_rule("VP Effects of Level 3 Buildings"), rule_id=_potion_rule),
-            Do("Level 5 and the objectives", _last, LAST,
+               rule=_rule("VP Effects of Level 3 Buildings"), rule_id=potion_rule),
+            Do("Level 5 and the objectives", last_text, LAST,
                hint="A level 5 goes on a level 4 of its colour; compare your counts with "
                     "the others' for the objectives.",
-               rule=_rule("VP Effects of Level 5 Buildings"), rule_id=_last_rule,
+               rule=_rule("VP Effects of Level 5 Buildings"), rule_id=last_rule,
                # Measured over seeds 0-19: a level 5 is buildable here in 4 deals
                # (tests/lessons/test_magical_lesson.py); the lesson magical-scoring
                # teaches the section on every run.
                teaches=(Teaches(LEVEL5, "a level 5 is buildable on the learner's last "
                                         "building turn (4 of the 20 deals tested)"),
                         "magical/vp-from-objective-tiles")),
-            Read("The last builds", _finish, play_until=_never,
+            Read("The last builds", finish_text, play_until=never,
                  rule=_rule("3. Building Step"), rule_id="magical/3-building-step"),
-            Read("Scoring and the winner", _scores, rule=_rule("4. Scoring"),
+            Read("Scoring and the winner", scores_text, rule=_rule("4. Scoring"),
                  rule_id="magical/4-scoring"),
         ),
     ),
