@@ -161,7 +161,6 @@ def test_the_learner_builds_a_level_5_on_the_share_of_deals_the_coverage_claims(
     it on every run); the step claims no section for every deal but the objectives."""
     from treehouse_lab.games.magical.actions import Build
     from treehouse_lab.lessons.steps import Teaches
-
     from treehouse_lab.lessons.tutor import Tutor
 
     cards = plan_game_cards()
