@@ -69,6 +69,10 @@ GAMES = [
 
 #: Notebooks about more than one game.
 MORE = [
+    ("The design lab: a designer's questions", "design-lab.ipynb",
+     "The first player's edge and which rule removes it, what a move or a tile is worth, "
+     "whether a module makes games longer or closer: every game, with intervals, and "
+     "exact where Treehouse is solved."),
     ("Research: the games in other frameworks", "research-interop.ipynb",
      "The engines as environments for game-playing research libraries."),
 ]
