@@ -15,6 +15,7 @@ from pathlib import Path
 from tl_lesson_page import CODE_WORDS
 
 import treehouse_lab as tl
+from treehouse_lab.boards.saved import PICTURE_CLASS
 
 ROOT = Path(__file__).resolve().parents[2]
 LEARN = ROOT / "notebooks" / "learn"
@@ -55,9 +56,13 @@ def test_each_app_is_a_title_and_one_lesson_as_the_tool_writes_it():
         markdown = "\n".join(_source(c) for c in nb["cells"] if c["cell_type"] == "markdown")
         assert not CODE_WORDS.findall(markdown), f"{lesson_id} speaks of code: {markdown}"
         assert LINK_TEXT in markdown
-        # Its first board as a picture before anything runs (tools/make_pictures.py).
+        # Its first board as a picture before anything runs (tools/make_pictures.py): the
+        # saved picture a live board publishes beside its widget (boards/saved.py), with
+        # the board's SVG inside it.
         data = [o.get("data", {}) for o in code[0]["outputs"]]
-        assert any("image/png" in d and "image/svg+xml" in d for d in data), (
+        pages = ["".join(d.get("text/html", "")) for d in data]
+        pictures = [page for page in pages if f'class="{PICTURE_CLASS}"' in page]
+        assert pictures and "data:image/svg+xml;base64," in pictures[0], (
             f"{lesson_id}: no saved picture (run tools/make_learn_apps.py)")
 
 
