@@ -68,7 +68,7 @@ TEACHER = ROOT / "teacher"
 DOCS = ROOT / "docs"
 #: The pages of ``docs/`` that notebooks link to (files, or folders of them); the site
 #: holds a copy of each.
-LINKED_DOCS = ("rulings", "teaching.md")
+LINKED_DOCS = ("rulings", "teaching.md", "design-lab.md")
 DEFAULT_OUT = ROOT / "build" / "lite"
 
 #: What the pyodide kernel loads as it starts (its worker installs micropip, then comm,
