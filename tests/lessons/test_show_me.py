@@ -6,10 +6,31 @@ stops the show. From Python, ``show_me()`` plays at once."""
 from __future__ import annotations
 
 import asyncio
+import threading
 
 import treehouse_lab as tl
 
 DELAY = 0.01  # seconds between the show's frames: small, the order is what is checked
+
+
+def _run(coroutine):
+    """``asyncio.run`` in a thread of its own: the test's worker may already run an event
+    loop in its main thread (Playwright's sync API does, in the browser tests' worker)."""
+    result: list = []
+    errors: list = []
+
+    def target():
+        try:
+            result.append(asyncio.run(coroutine))
+        except BaseException as exc:  # noqa: BLE001 - raised again in the test's thread
+            errors.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if errors:
+        raise errors[0]
+    return result[0]
 
 
 def _waiting_lesson() -> tl.Lesson:
@@ -40,7 +61,7 @@ def test_the_button_spotlights_the_moves_clicks_then_plays_it_without_sleeping()
             if lesson.match.position != start:
                 break
 
-    asyncio.run(press())
+    _run(press())
     assert lesson.match.position > start and lesson.tutor.number > step
     assert not lesson.show_button.disabled
 
@@ -57,7 +78,7 @@ def test_a_learners_own_move_during_the_show_stops_it():
         await asyncio.sleep(DELAY * 10)
         return after
 
-    after = asyncio.run(press_then_move())
+    after = _run(press_then_move())
     assert lesson.match.position == after   # the show played nothing more
     assert mine in lesson.match.history
 
