@@ -177,7 +177,8 @@ def test_backyard_bot_turn_back_forward_and_a_second_board(page, lab, screenshot
     assert "Your choices, Player 1" in explanation and "face up" in explanation
     # Every board on the page has its own ids, and each picture finds its own patterns.
     panel = page.evaluate("() => window.jupyterapp.shell.currentWidget.id")
-    boards = page.locator(f"[id='{panel}'] {BOARD}")
+    # The tutorial's own boards, not its "try it" lesson segments (tl.Lesson.on).
+    boards = page.locator(f"[id='{panel}'] {BOARD}:not(.tl-lesson-board)")
     assert boards.count() >= 3
     ids = page.evaluate("""() => [...document.querySelectorAll('.tl-frame [id]')]
                                  .map(n => n.id)""")

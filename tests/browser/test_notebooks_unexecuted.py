@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from treehouse_lab.boards.saved import PICTURE_CLASS
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 OPEN_TIMEOUT_MS = 60_000
@@ -22,10 +24,13 @@ pytestmark = pytest.mark.browser
 
 
 def pictures_in(path: Path) -> int:
-    """How many image outputs the notebook file holds (each must be drawn)."""
+    """How many pictures the notebook file holds, each drawn as an ``<img>``: its image
+    outputs, and each live board's saved picture (boards/saved.py: an HTML output whose
+    board is an ``<img>``)."""
     cells = json.loads(path.read_text())["cells"]
     return sum(1 for c in cells for o in c.get("outputs", [])
-               if any(k.startswith("image/") for k in o.get("data", {})))
+               if any(k.startswith("image/") for k in o.get("data", {}))
+               or f'class="{PICTURE_CLASS}"' in "".join(o.get("data", {}).get("text/html", "")))
 
 
 def open_without_running(page, lab, name: str) -> str:

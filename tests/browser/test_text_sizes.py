@@ -18,16 +18,20 @@ import pytest
 from tl_lab_page import run_notebook
 from tl_text_sizes import MEASURE, assert_readable
 
+from treehouse_lab.boards.saved import PICTURE_CLASS
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 
 
 def board_pictures(path: Path) -> int:
-    """How many board pictures the saved notebook shows (``image/svg+xml`` outputs: the
-    saved picture of a live board, or a state drawn by its ``_repr_svg_``)."""
+    """How many board pictures the saved notebook shows: ``image/svg+xml`` outputs (a state
+    drawn by its ``_repr_svg_``) and a live board's saved picture (boards/saved.py: HTML
+    with the board's SVG as an image)."""
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     return sum(1 for c in cells for o in c.get("outputs", [])
-               if "image/svg+xml" in o.get("data", {}))
+               if "image/svg+xml" in o.get("data", {})
+               or f'class="{PICTURE_CLASS}"' in "".join(o.get("data", {}).get("text/html", "")))
 
 
 def calls_a_board(path: Path) -> bool:
