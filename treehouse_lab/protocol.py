@@ -1,6 +1,6 @@
 """The engine protocol (docs/dev/contracts.md), as games, boards and notebooks
-import it. It lives in :mod:`treehouse_lab.core.protocol`, below every other part of
-core, so that core never imports upwards; this module only names it."""
+import it. It lives in :mod:`treehouse_lab.core.protocol`, so that core never imports
+upwards; this module only names it."""
 
 from __future__ import annotations
 

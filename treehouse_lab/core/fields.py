@@ -31,7 +31,7 @@ from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from ..errors import RuleError, quote
 from .jsonio import expect_bool, expect_dict, expect_int, expect_list, expect_str
-from .protocol import State
+from .state import State
 
 
 def at_game(value: Any, game: Any) -> Any:

@@ -13,11 +13,14 @@ import inspect
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from ..errors import IllegalActionError, RuleError, quote
+from . import zones
 from .actions import Action
+from .codec import ActionCodec
 from .jsonio import check_depth
 from .options import Option, resolve_options
 from .seating import player_name
 from .svg import kind_click_paths
+from .tensor import ObservationLayout
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only: no import circle
     from .state import State
@@ -146,9 +149,8 @@ class Game:
         samples here cannot peek. Games declare their zones (``ZONES``); the dealing is
         written once, in core. Refused with :class:`RuleError`: an observation nested
         deeper than a save, or one naming another seat (``core.zones.seen_save``)."""
-        from .zones import determinize
-
-        return determinize(self, observation, self.check_seat(seat, "determinize", "seat"), rng)
+        seat = self.check_seat(seat, "determinize", "seat")
+        return zones.determinize(self, observation, seat, rng)
 
     # -- to implement ---------------------------------------------------------------
     def new_initial_state(self) -> State:
@@ -208,8 +210,6 @@ class Game:
     def _codec(self) -> Any:
         codec = self.__dict__.get("_action_codec")
         if codec is None:
-            from .codec import ActionCodec
-
             codec = self.__dict__["_action_codec"] = ActionCodec(self, self.action_space())
         return codec
 
@@ -260,8 +260,6 @@ class Game:
         once from the state's declared fields."""
         layout = self.__dict__.get("_observation_layout")
         if layout is None:
-            from .tensor import ObservationLayout
-
             state = self.new_initial_state()
             layout = ObservationLayout(self, type(state))
             self.__dict__["_observation_layout"] = layout

@@ -43,7 +43,8 @@ from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Generic, Iterator, Mapping, Sequence, TypeVar
 
 from ..errors import RuleError, quote
-from .protocol import CHANCE, SIMULTANEOUS, Action, State
+from .actions import Action
+from .state import CHANCE, SIMULTANEOUS, State
 
 A = TypeVar("A", bound=Action)
 K = TypeVar("K", bound="Kind")

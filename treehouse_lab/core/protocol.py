@@ -17,6 +17,10 @@ and :mod:`treehouse_lab.protocol` import them:
   ``SIMULTANEOUS`` and ``TERMINAL``, and ``MAX_MESSAGE``.
 
 Player ids follow OpenSpiel: seats are 0..n-1, and the special ids are negative.
+
+This module sits above those three and only names them: the rest of core imports each part
+from its own module (``from .state import State``), never from here, so that no core module
+is in an import circle through this one (``tests/test_layers.py`` checks it).
 """
 
 from __future__ import annotations

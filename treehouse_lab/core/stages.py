@@ -29,11 +29,11 @@ from functools import cache
 from typing import Any, Callable, ClassVar, Sequence
 
 from ..errors import RuleError, quote
-from .actions import checker_for, from_json_value, is_json_value, to_json_value
+from .actions import Action, checker_for, from_json_value, is_json_value, to_json_value
 from .fields import Codec, DeclaredState
 from .jsonio import expect_dict, expect_list
 from .kinds import KindState
-from .protocol import CHANCE, SIMULTANEOUS, TERMINAL, Action
+from .state import CHANCE, SIMULTANEOUS, TERMINAL
 
 
 class Stage:
