@@ -16,14 +16,17 @@ meant editing four places, and forgetting one was silent until a student hit it.
   (``{ kind = "run_at_least", length = 4 }``); the vocabulary checks the data when it is
   loaded, evaluates it, and writes its text, so text and rule can never disagree.
 
-Sketch (a game with one action)::
+Sketch (a game with one action, in the declarative dialect)::
 
     RULES = KindTable("coins")
 
     @RULES.kind(Take)
     class TakeKind(Kind):
-        def why_not(self, state, action, player):
-            return None if action.n <= state.pile else "Taking: not that many coins left"
+        CLICKS = ("pile:{n}",)  # the board targets clicked, from the action's fields
+        REFUSAL = "Taking (rulebook, 'Your turn'): one to three coins, at most the pile"
+
+        def generate(self, state, seat):  # legality, stated once: the moves themselves
+            return [Take(n) for n in range(1, min(3, state.pile) + 1)]
         def apply(self, state, action, player):
             state.pile -= action.n
         def explain(self, state, action, player):
@@ -31,8 +34,18 @@ Sketch (a game with one action)::
         def narrate(self, state, action, player):
             return f"{state.game.player_name(player)} takes {action.n}"
 
-    class CoinsState(KindState):
+    @dataclass(frozen=True)
+    class TurnStage(Stage):  # core/stages.py: a stage offers kinds, in order
+        NAME = "turn"
+        OFFERS = (Take,)
+        player: int
+
+    class CoinsState(StagedState):  # a KindState whose turns are stages
         KINDS = RULES
+
+No ``why_not``: the default is None exactly for the generated moves and ``REFUSAL`` (or
+``refusal()``, where the sentence depends on the position) for any other. Write a
+``why_not`` only where a refusal must say more than the rule's sentence.
 """
 
 from __future__ import annotations
