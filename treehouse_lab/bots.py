@@ -19,12 +19,9 @@ The built-in bots, weakest first:
 * ``mcts``: Monte Carlo tree search over ``returns()`` (:mod:`treehouse_lab.search`), with
   a budget of iterations (reproducible) or seconds. Hidden cards are sampled from what its
   seat can see, never read from the true state.
-* Per-game heuristics, each documented in its game's ``bots`` module as what it teaches:
-  ``backyard-runs`` (keeps its colour run), ``pyramids-solo`` (plays the exact
-  solitaire solver's moves), ``pyramids-perfect`` (two-player Treehouse solved: the
-  perfect policy, from a table shipped in the package), ``magical-builder`` (fills its
-  drawer and builds) and ``diner-cook`` (plans its pantry visits and chases its nearest
-  orders).
+* Per-game heuristics, each declared by its game (``BOTS`` on the game class: bot name ->
+  ``"module:attr"`` of its factory) and documented in the game's ``bots`` module as what
+  it teaches. ``python -m treehouse_lab bots`` lists them; this module names no game.
 
 A name may carry keyword parameters: ``"mcts(iterations=400)"``. The bot's ``name`` spells
 them the same way, so a save records them and a reload builds the same bot.
@@ -37,6 +34,7 @@ import importlib
 import inspect
 import random
 import re
+from collections.abc import Iterator, MutableMapping
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from .errors import RuleError, clip, quote
@@ -196,21 +194,107 @@ def _lazy(path: str) -> Callable[..., Any]:
     return factory
 
 
-BOTS: dict[str, Callable[..., Any]] = {
+#: The bots every game can play, weakest first.
+GENERIC_BOTS: dict[str, Callable[..., Any]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "mcts": _lazy("treehouse_lab.search.mcts:MCTSBot"),
-    "backyard-runs": _lazy("treehouse_lab.games.backyard.bots:RunKeeperBot"),
-    "pyramids-solo": _lazy("treehouse_lab.games.pyramids.bots:SoloSolverBot"),
-    "pyramids-perfect": _lazy("treehouse_lab.games.pyramids.perfect:PerfectBot"),
-    "magical-builder": _lazy("treehouse_lab.games.magical.bots:BuilderBot"),
-    "diner-cook": _lazy("treehouse_lab.games.diner.bots:CookBot"),
 }
 
+
+class BotRegistry(MutableMapping):
+    """The bots by name: the generic ones, then each registered game's own, then those
+    added with :func:`register_bot`, in that order.
+
+    A game declares its own bots on its class, ``BOTS = {"name": "module:attr"}`` (or a
+    factory), and they are read through the registry (``registry.declared``) the first
+    time a name is not a generic bot or the whole list is asked for. Why not at import:
+    reading them imports every game, which ``import treehouse_lab`` and a match of one
+    game need not pay for; and why through the games at all: no generic module names a
+    game, so a new game's bot needs no edit here."""
+
+    def __init__(self, generic: Mapping[str, Callable[..., Any]]) -> None:
+        self._bots: dict[str, Callable[..., Any]] = dict(generic)
+        #: {bot name: the one game it plays}, for the games' own bots.
+        self.games: dict[str, str] = {}
+        self._read = False
+
+    def _read_games(self) -> None:
+        if self._read:
+            return
+        from .registry import declared
+
+        found: dict[str, Callable[..., Any]] = {}
+        games: dict[str, str] = {}
+        for game, bots in declared("BOTS").items():
+            for name, factory in bots.items():
+                if name in GENERIC_BOTS or name in games:
+                    raise RuleError(f"game {game!r} declares the bot {name!r}, which is "
+                                    "already a bot; a game's bots need names of their own")
+                found[name] = _lazy(factory) if isinstance(factory, str) else factory
+                games[name] = game
+        # Registered before the games were read: after them, as if read first, except
+        # that one registered under a game bot's name replaces it (as it would after).
+        added = {k: v for k, v in self._bots.items() if k not in GENERIC_BOTS}
+        found.update((k, v) for k, v in added.items() if k in found)
+        self._bots = {**{k: self._bots[k] for k in GENERIC_BOTS if k in self._bots},
+                      **found, **{k: v for k, v in added.items() if k not in found}}
+        self.games.update(games)
+        self._read = True
+
+    def __getitem__(self, name: str) -> Callable[..., Any]:
+        if name not in self._bots:
+            self._read_games()
+        return self._bots[name]
+
+    def __setitem__(self, name: str, factory: Callable[..., Any]) -> None:
+        self._bots[name] = factory
+
+    def __delitem__(self, name: str) -> None:
+        self._read_games()
+        del self._bots[name]
+
+    def __iter__(self) -> Iterator[str]:
+        self._read_games()
+        return iter(list(self._bots))
+
+    def __len__(self) -> int:
+        self._read_games()
+        return len(self._bots)
+
+    def __repr__(self) -> str:
+        return f"BotRegistry({', '.join(self)})"
+
+
+class _GamesOfBots(Mapping):
+    """{bot name: game} for the bots made for one game only (their game's ``BOTS``)."""
+
+    def __init__(self, bots: BotRegistry) -> None:
+        self._registry = bots
+
+    def __getitem__(self, name: str) -> str:
+        self._registry._read_games()
+        return self._registry.games[name]
+
+    def __iter__(self) -> Iterator[str]:
+        self._registry._read_games()
+        return iter(list(self._registry.games))
+
+    def __len__(self) -> int:
+        self._registry._read_games()
+        return len(self._registry.games)
+
+
+BOTS: BotRegistry = BotRegistry(GENERIC_BOTS)
+
 #: Bots made for one game only: {bot name: game name}. Every other bot plays any game.
-GAME_BOTS: dict[str, str] = {"backyard-runs": "backyard", "pyramids-solo": "pyramids",
-                             "pyramids-perfect": "pyramids", "magical-builder": "magical",
-                             "diner-cook": "diner"}
+GAME_BOTS: Mapping[str, str] = _GamesOfBots(BOTS)
+
+
+def game_bots(game_name: str) -> list[str]:
+    """The bots made for ``game_name`` alone, in the order its class declares them (its
+    teaching bot first)."""
+    return [b for b, g in GAME_BOTS.items() if g == game_name]
 
 
 def register_bot(name: str, factory: Callable[..., Any]) -> None:

@@ -10,8 +10,11 @@ mistakes (stored the same way) get a hint of their own.
 Floats are refused with a hint rather than guessed at: a probability typed as 0.333 is not
 1/3, and the notebooks teach exact answers.
 
-Any notebook may register its own bank with :func:`register`; the Treehouse (pyramids)
-counting exercises are built in. Solutions live in a separate notebook.
+Any notebook may register its own bank with :func:`register`. The games' banks live beside
+their games: a game class names the module of its bank (``EXERCISES = ".exercises"``), and
+the first time an exercise is asked for that is not in the bank, every registered game's
+bank is read (:func:`load_banks`), so ``check("some-lying", ...)`` works with no import of
+the game's module and this module names no game. Solutions live in a separate notebook.
 
 What a student solved is remembered in the running kernel (:func:`progress`): for each
 exercise the canonical form of the answer ``check`` accepted, and the number of attempts.
@@ -23,6 +26,7 @@ starts again from nothing, as the notebook keeps no answers.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import secrets
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -32,6 +36,7 @@ from typing import Any, Iterable, Mapping
 
 from .completion import make_code
 from .errors import RuleError, quote
+from .variants import code_name, student
 
 NOT_ANSWERED = "not answered yet"
 
@@ -134,6 +139,8 @@ class Verdict:
 
 
 _BANK: dict[str, Exercise] = {}
+#: Whether the registered games' banks were read (:func:`load_banks`).
+_BANKS_READ: list[bool] = []
 #: This kernel's progress: {id: canonical form of the answer ``check`` accepted} and
 #: {id: answers graded}. Never saved: the completion code is the student's record.
 _SOLVED: dict[str, str] = {}
@@ -146,6 +153,32 @@ class Progress:
 
     solved: bool
     attempts: int
+
+
+def load_banks() -> None:
+    """Read every registered game's exercise bank (the module its class names as
+    ``EXERCISES``; importing it registers the bank and its variants), once per kernel.
+
+    Why on demand and not at import: reading them imports every game, which a notebook
+    that only makes a completion code need not pay for."""
+    if _BANKS_READ:
+        return
+    _BANKS_READ.append(True)  # first: a bank's import may ask for an exercise again
+    try:
+        from .registry import declared
+
+        for path in declared("EXERCISES").values():
+            importlib.import_module(path)
+    except BaseException:
+        _BANKS_READ.clear()
+        raise
+
+
+def _known(exercise_id: str) -> bool:
+    """Whether ``exercise_id`` is in the bank, the games' banks read if it is not yet."""
+    if exercise_id not in _BANK:
+        load_banks()
+    return exercise_id in _BANK
 
 
 def register(exercise: Exercise) -> Exercise:
@@ -178,7 +211,7 @@ def grade(exercise_id: str, answer: Any) -> Verdict:
 
 def _judge(exercise_id: str, answer: Any) -> tuple[Verdict, str | None]:
     """The verdict, and the answer's canonical form when it has one; records nothing."""
-    if exercise_id not in _BANK:
+    if not _known(exercise_id):
         known = ", ".join(sorted(_BANK))
         raise KeyError(f"no exercise {exercise_id!r}; exercises are: {known}")
     ex = _BANK[exercise_id]
@@ -204,7 +237,7 @@ def _judge(exercise_id: str, answer: Any) -> tuple[Verdict, str | None]:
 
 def exercise(exercise_id: str) -> Exercise:
     """The registered exercise (digests and hints only). RuleError names the ids."""
-    if exercise_id not in _BANK:
+    if not _known(exercise_id):
         raise RuleError(f"exercise: no exercise {quote(exercise_id, 40)}; exercises are: "
                         f"{', '.join(sorted(_BANK))}")
     return _BANK[exercise_id]
@@ -217,7 +250,8 @@ def check(exercise_id: str, answer: Any) -> None:
 
 
 def exercises() -> list[str]:
-    """The ids in the bank."""
+    """The ids in the bank (every registered game's, and any registered by hand)."""
+    load_banks()
     return sorted(_BANK)
 
 
@@ -264,7 +298,8 @@ def completion_code(name: str, ids: Iterable[str] | None = None) -> CompletionCo
         if isinstance(ids, str):
             ids = [ids]
         wanted = set(ids)
-        unknown = sorted(wanted - set(_BANK), key=str)
+        unknown = sorted((i for i in wanted if not isinstance(i, str) or not _known(i)),
+                         key=str)
         if unknown:
             raise RuleError(f"ids: no exercise {quote(unknown[0], 40)}; exercises are: "
                             f"{', '.join(sorted(_BANK))}")
@@ -301,199 +336,9 @@ def audit_bank(answers: Mapping[str, Any], ids: Iterable[str]) -> list[str]:
     return problems
 
 
-# ---------------------------------------------------------------------------------------
-# The Treehouse (pyramids) counting bank (notebooks/treehouse-exercises.ipynb).
-# Digests were made with make_exercise from the answers in the solutions notebook; the
-# test suite recomputes every answer from the engine and checks it against them.
-# ---------------------------------------------------------------------------------------
-
-_PYRAMIDS: tuple[Exercise, ...] = (
-    Exercise(
-        id='some-lying',
-        salt='bfcf3aca6feaffae',
-        answer_digest='6f7ae8d1f9711a487482cbcd9d4af9f97d9956724931c19a26960683ee877981',
-        hint=(
-            'Count the complement: how many trio arrangements have every piece upright? (Use the '
-            'case split: a lone upright piece is 1 of its 3 shapes.)'
-        ),
-        mistakes={
-            'dabae44cd2d5e6b5a6216ad84413774e5104c1511aee8192ad9a0443f0b8dd3a':
-                (
-                    'That is the number with every piece upright; the question asks for the '
-                    'others.'
-                ),
-            '15682f473e7844cb348c2a3d684e6794a678ddc0e291ee903f2010de38e8a98e':
-                (
-                    'Lines with a stack can have a lying piece too: a pair stacked and one piece '
-                    'lying.'
-                ),
-            '581b15b1c4bd1e8f40cab148463ca81035d91ba8a9dfc155b85518bdcaff1742':
-                (
-                    'Check the all-upright count again: one stack, a pair and a single, three '
-                    'singles.'
-                ),
-        },
-    ),
-    Exercise(
-        id='quartet-two-positions',
-        salt='07f251011db871f0',
-        answer_digest='824bc11a2e18aaa2df7b6d802176885367b48f3cbd472c86d130ac565418f2cb',
-        hint=(
-            'The position sizes, left to right, can be (1, 3), (3, 1) or (2, 2). For each: choose '
-            'the pieces, then multiply the shapes (3 for a lone piece, k! for a stack of k).'
-        ),
-        mistakes={
-            'c59ef55f7cb4b39a1322616af6dfff19aff2d133fc2d1c940cc9f051236f658c':
-                'You have (1, 3) and (3, 1); what about two stacks of two?',
-            'a23d727d93785f8e8b8e0ba6108a403484e4dc9c667ee5f24841b6703520edaa':
-                (
-                    'Two stacks of two: choose which 2 pieces go left (6 ways), then 2 orders '
-                    'each.'
-                ),
-            'e054808200d9f025b8809521a7795d1037670c6c88e224a221108572c79419d8':
-                (
-                    'A stack and a lone piece can be in either order: (1, 3) and (3, 1) are '
-                    'different.'
-                ),
-        },
-    ),
-    Exercise(
-        id='dig-example-wild',
-        salt='a16e339e1ceadc74',
-        answer_digest='bf1d785ff4798762ccb146603250176dd3b338ea005a4b126e6cdbc0363df662',
-        hint=(
-            'Count the distinct results of each action from L> S M (Tip, Aim, Hop, Dig, Swap; '
-            'a Hop may land on the lying Large, which stands up under it), then take the '
-            'union: an arrangement two actions can reach is one result, not two.'
-        ),
-        mistakes={
-            '1b0229d75ed970df7812fc2530ec19437724c510b9ceb8ecb7868048852e6246':
-                (
-                    'That adds up the five actions; some arrangements are reached by two different'
-                    ' actions (a lone upright piece tipped left is the same as aimed left).'
-                ),
-            '11ffa68a28be28f10e86de3288e62e7beb62ab74dcc3a8fa292fa2b22dbd0d9f':
-                'Aim works on every lone piece, lying or standing: two new directions each.',
-            '5e5146f94fd9789781db73f90f35c8fc04a32abefc71020a67abd119eb9078b4':
-                (
-                    'That is the count of the variant hop_onto_lying=False. Here a Hop may '
-                    'land on the lying Large, which stands up under it (ruling R20).'
-                ),
-        },
-    ),
-    Exercise(
-        id='reroll-all-lying',
-        salt='fb643dd786d0d774',
-        answer_digest='bd5eddaa39920c7dec14e3311a7f709f0c9944290a7f4c5aea5a5834b8e8aa41',
-        hint=(
-            'Which faces can change neither a line of lying pieces nor another line of lying '
-            'pieces? Those faces are rolled again.'
-        ),
-        mistakes={
-            '73d22a1a854658c0dfef8aaaf8817d4975621af04ef9f7ece74682e2938633a8':
-                'Hop needs an upright piece too.',
-            'd2c1ca5937984fc526de34e2c84f99daf37d53aa280c20a623c0ca5f60c89227':
-                'Swap always works on your own trio, so it is never rolled again.',
-        },
-    ),
-    Exercise(
-        id='turn-length',
-        decimals=True,  # a mean: 1.5 is as exact as 3/2
-        salt='b564b9f69d7b96cd',
-        answer_digest='2c32e19d2c857ca92d478e69c1dd4dbe5b1d63cdcbfc788731230bf5df168cb2',
-        hint=(
-            'A turn is a run of rerolls ended by a roll that counts: a geometric number of rolls. '
-            'If each roll counts with probability q, a turn takes 1/q rolls on average.'
-        ),
-        mistakes={
-            'b3a745b0391b62b2daaa88da9a58e8e989b356297658630e8d5960be3e3fa69c':
-                '1 + P(reroll) counts only one possible reroll; rerolls can repeat.',
-            '5dd87be59a862ea0dc080031d35e5954b42a3c69120f6b7e78d1735093f838a9':
-                (
-                    'That is the chance a roll counts; the expected number of rolls is its '
-                    'reciprocal.'
-                ),
-        },
-    ),
-    Exercise(
-        id='next-roll',
-        salt='ff83bf095c1dbbc6',
-        answer_digest='64d77b207f329be73dc642365de79809c73b89db58711dd426f5786fb7660e3c',
-        hint=(
-            'Go face by face: must it be used on your trio (and can it make the House)? If not, '
-            'can it be used on the House, or is it rolled again? A rolled-again face does not end '
-            "the turn: the turn's real roll is one of the faces that count."
-        ),
-        mistakes={
-            '06ed106623bcb40d1ee3b0bd231368b0b68c29faed417c968859d5acc8942194':
-                (
-                    'Two faces can change neither line here: they are rolled again, so divide by '
-                    'the chance of a face that counts.'
-                ),
-            '4051c955b70ecee2eecf5ce494bf712002a35fa347a5ee98a520d6b9b555fb54':
-                (
-                    'Count the faces rolled again once more: Tip and Hop both need an upright '
-                    'piece.'
-                ),
-            '42bacd1b5e136ba0086ba6a8eca9193505e4eed29ee9bd3b74752b2e74cdb0b8':
-                'Wild wins, but so does another face: which action turns one piece round?',
-        },
-    ),
-    Exercise(
-        id='one-roll-count',
-        salt='f17c55062fe51acf',
-        answer_digest='adc3c151a8f3501a419a31da3aac6150996c124ffa6e16715097ab8b9a9abb61',
-        hint=(
-            'For each of the 204 trios, ask whether some face of the die can make a match with the'
-            ' House L> S M this turn (a result on your trio, or on the House when the trio cannot '
-            'use the face, or anything on Wild). Let the computer loop over the trios.'
-        ),
-        mistakes={
-            '2f4e61514be60d72c0d382dae59a265438b8c312835fe2acc80230ef8fbc209b':
-                (
-                    "The House's own arrangement cannot match this turn: every action changes a "
-                    'line.'
-                ),
-            'cc01c32be75c10e109aa8c7dd873cde3a4330c2fd084d19eba81fff574dc9610':
-                (
-                    'Those are the Wild results of the House; but a match needs your trio to reach'
-                    ' the House (or the House your trio), and moves are not all reversible.'
-                ),
-        },
-    ),
-    Exercise(
-        id='solo-one-piece',
-        decimals=True,  # a mean: 1.5 is as exact as 3/2
-        salt='177f0b85424715cc',
-        answer_digest='cf4c33d6df57f20770d0023139bcafd362cbd986439ad2f70cc23f3959d31913',
-        hint=(
-            'Write V for each (piece, House) position and one equation each; rerolls count as '
-            'rolls. Go face by face from <S against S>: which faces are rolled again, which win, '
-            'and where does a forced move take you?'
-        ),
-        mistakes={
-            '10b03e1f3f6f7d469ab889b9a5beb384b5787a782a1e1f396d48555422b7babe':
-                (
-                    'From <S against S> Tip is rolled again, and Dig must be used on your piece: '
-                    'it stands up, but the House lies.'
-                ),
-            '38a3b56cc413411e1e2d0ba0a69b4584cae3ac73f81468e5037df3348d99551b':
-                (
-                    'The forced Dig does not end the game: add the rolls still needed after it (a '
-                    'position worth 3/2).'
-                ),
-        },
-    ),
-)
-
-#: The Treehouse (pyramids) bank's ids, in order.
-PYRAMIDS_IDS: tuple[str, ...] = register_bank(_PYRAMIDS)
-
 __all__ = [
-    "CompletionCode", "Exercise", "InexactAnswer", "NOT_ANSWERED", "PYRAMIDS_IDS", "Progress",
+    "CompletionCode", "Exercise", "InexactAnswer", "NOT_ANSWERED", "Progress",
     "Verdict", "accepted_answers", "audit_bank", "canonical", "check", "completion_code",
     "digest", "exercise", "exercises", "forget_progress", "grade", "make_exercise", "progress",
     "register", "register_bank", "student",
 ]
-
-from .variants import code_name, student  # noqa: E402  (per-student numbers; see there)

@@ -32,6 +32,40 @@ def game_class(name: str) -> type[Game]:
     return getattr(importlib.import_module(module), attr)
 
 
+def declared(attr: str) -> dict[str, Any]:
+    """{game name: the value of ``attr`` on its class}, in the registry's order, for every
+    registered game whose class declares it (a non-empty ``BOTS``, ``EXERCISES``,
+    ``LESSONS``), module paths made absolute (:func:`absolute`).
+
+    Why the games declare and the generic modules ask here: a generic module (bots,
+    exercises, lessons) then names no game, and a new game's bots and exercises need no
+    edit outside its own package. Imports every game class, so callers ask only when they
+    need the games' declarations, not at their own import."""
+    found: dict[str, Any] = {}
+    for name in GAMES:
+        cls = game_class(name)
+        value = getattr(cls, attr, None)
+        if not value:
+            continue
+        if isinstance(value, str):
+            value = absolute(value, cls)
+        elif isinstance(value, Mapping):
+            value = {k: absolute(v, cls) if isinstance(v, str) else v
+                     for k, v in value.items()}
+        found[name] = value
+    return found
+
+
+def absolute(path: str, cls: type) -> str:
+    """A module path a game class declares (``".exercises"``, ``".bots:CookBot"``) made
+    absolute: a leading dot is the package of the class's own module, so a game names its
+    modules without spelling its package (and could be moved or copied without edits)."""
+    if not path.startswith("."):
+        return path
+    package = cls.__module__.rpartition(".")[0]
+    return f"{package}{path}" if package else path[1:]
+
+
 def load_game(name: str, **options: Any) -> Game:
     """``load_game("backyard", players=3)``: a configured game, options validated."""
     return game_class(name)(**options)

@@ -115,6 +115,8 @@ def numbers_for(name: str, exercise_id: str) -> tuple[int, Numbers]:
 
 def _variants(exercise_id: str) -> Variants:
     if exercise_id not in _VARIANTS:
+        _load_banks()
+    if exercise_id not in _VARIANTS:
         raise RuleError(f"exercise: {quote(exercise_id, 40)} has no variants; exercises "
                         f"with variants are: {', '.join(sorted(_VARIANTS))}")
     return _VARIANTS[exercise_id]
@@ -170,6 +172,7 @@ def student(name: str | None) -> StudentNumbers:
     if before is not None and (shown is None or name_key(shown) != name_key(before)):
         forget_progress()
     _STUDENT[:] = [] if shown is None else [shown]
+    _load_banks()  # a bank read now applies the name itself (register_variants)
     for eid in sorted(_VARIANTS):
         _apply(eid)
     if shown is None:
@@ -202,8 +205,16 @@ def code_name(name: object) -> str:
 
 
 def with_variants() -> list[str]:
-    """The ids of the exercises that have variants (their game's bank imported)."""
+    """The ids of the exercises that have variants (every registered game's bank read)."""
+    _load_banks()
     return sorted(_VARIANTS)
+
+
+def _load_banks() -> None:
+    """The games' banks, which declare their variants (``exercises.load_banks``)."""
+    from .exercises import load_banks
+
+    load_banks()
 
 
 def choices(exercise_id: str) -> list[tuple[int, Mapping[str, Any], str]]:
@@ -242,88 +253,8 @@ def forget_proven() -> None:
     _PROVEN.clear()
 
 
-
-# ---------------------------------------------------------------------------------------
-# The Treehouse (pyramids) bank's variants (its bank is built into treehouse_lab.exercises).
-# Digests were made with make_variants from the worked answers; tests/core/test_variants.py
-# works every answer again from the engine's model and by hand.
-# ---------------------------------------------------------------------------------------
-
-#: quartet-two-positions with another number of pieces or of positions.
-PYRAMIDS_VARIANTS: Variants = register_variants(Variants(
-    exercise='quartet-two-positions',
-    notebook='treehouse-exercises.ipynb',
-    hint=(
-        'The position sizes, left to right, are {positions} whole numbers adding up to '
-        '{pieces}. For each list of sizes: choose the pieces, then multiply the shapes (3'
-        ' for a lone piece, k! for a stack of k).'
-    ),
-    choices=(
-        Numbers(
-            params={'pieces': 3, 'positions': 1},
-            text=(
-                'With three pieces (a trio), how many arrangements have exactly one position '
-                '(a single stack)?'
-            ),
-            salt='2da82c338ed10c31',
-            answer_digest='8cd0b715149ba5fbca7a2c1555f06d0c45eebec7a226a9e76e1dd8739119d2bd',
-            today_digest='b01e10cb3db78dc3a6dc656df79c76d47d780cada40ad4586e4f7304e2c30b57',
-        ),
-        Numbers(
-            params={'pieces': 3, 'positions': 2},
-            text=(
-                'With three pieces (a trio), how many arrangements have exactly two '
-                'positions?'
-            ),
-            salt='4839ae58a127b0e8',
-            answer_digest='3cf5e87986c7024d8a604d5b5eecb2efa3819c0b1fabe480985e8501a6bebe8f',
-            today_digest='c8d850ee9066371041d44a768008c899b5a29f227cc9dc1b24f058f929b7ab5a',
-        ),
-        Numbers(
-            params={'pieces': 3, 'positions': 3},
-            text=(
-                'With three pieces (a trio), how many arrangements have exactly three '
-                'positions?'
-            ),
-            salt='24a8fad069981802',
-            answer_digest='eed0f04c17ab0a8692e4e67c8efa046b481784c82402337edbdd7dffc1c78e0a',
-            today_digest='67a88295a62972e166f32a3090bba1525a75b4c3cab14a9d55f805a3c725f952',
-        ),
-        Numbers(
-            params={'pieces': 4, 'positions': 1},
-            text=(
-                'With four pieces (a quartet), how many arrangements have exactly one '
-                'position (a single stack)?'
-            ),
-            salt='44ade55ecb555ac9',
-            answer_digest='62d29666480da922963bed0491ca306893a1316e0c88ebf32283ea397f1f24fd',
-            today_digest='d46fa868c31b42d5e64fdf26e79ae11b986a2bdf6ed9a946ff3caad0d224efa5',
-        ),
-        Numbers(
-            params={'pieces': 4, 'positions': 3},
-            text=(
-                'With four pieces (a quartet), how many arrangements have exactly three '
-                'positions?'
-            ),
-            salt='6f977794fdadc168',
-            answer_digest='8c69dd1df02c4924471dd3ca992fe34d9efe98993564fe254ebf3cb40a29d9b8',
-            today_digest='08e9f45ed15b5f0f21e88bc14ab3dff726c3c7ed5842f1286010fa263bc5d172',
-        ),
-        Numbers(
-            params={'pieces': 4, 'positions': 4},
-            text=(
-                'With four pieces (a quartet), how many arrangements have exactly four '
-                'positions?'
-            ),
-            salt='dfdd87a10303b975',
-            answer_digest='8c1c4c249f9622dbbd71d8241024e26b25a94afff1dd1b557f626e08dd241005',
-            today_digest='777445ad6bb4f7e0d0297873dce110d677e7f83140cfd46be5fe0b13a32f57b8',
-        ),
-    ),
-))
-
 __all__ = [
-    "Numbers", "PYRAMIDS_VARIANTS", "StudentNumbers", "TODAY_HINT", "Variants",
+    "Numbers", "StudentNumbers", "TODAY_HINT", "Variants",
     "check_variant", "choices", "code_name", "current_student", "forget_proven",
     "make_variants", "numbers_for", "proven_answers", "register_variants", "student",
     "with_variants",

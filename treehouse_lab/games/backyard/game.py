@@ -47,6 +47,11 @@ class BackyardGame(Game):
     RENDERER: ClassVar[str] = "treehouse_lab.games.backyard.render"
     #: the module of this game's lessons (treehouse_lab.lessons finds them here)
     LESSONS: ClassVar[str] = "treehouse_lab.games.backyard.lessons"
+    #: This game's own bots (name -> "module:attr" of the factory, the module relative
+    #: to this package), which tl.BOTS lists.
+    BOTS: ClassVar[dict[str, str]] = {"backyard-runs": ".bots:RunKeeperBot"}
+    #: The module of this game's exercise bank, imported when the bank is read.
+    EXERCISES: ClassVar[str] = ".exercises"
     STATE = BackyardState
     ZONES = ZONES
     OPTIONS: ClassVar[tuple[Option, ...]] = (

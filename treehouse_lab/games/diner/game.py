@@ -126,6 +126,11 @@ class DinerGame(Game):
     RENDERER: ClassVar[str] = "treehouse_lab.games.diner.render"
     #: the lessons (tl.Lesson("diner")), imported only when lessons are asked for
     LESSONS: ClassVar[str] = "treehouse_lab.games.diner.lessons"
+    #: This game's own bots (name -> "module:attr" of the factory, the module relative
+    #: to this package), which tl.BOTS lists.
+    BOTS: ClassVar[dict[str, str]] = {"diner-cook": ".bots:CookBot"}
+    #: The module of this game's exercise bank, imported when the bank is read.
+    EXERCISES: ClassVar[str] = ".exercises"
     STATE = DinerState
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("players", 3, "number of kitchen helpers, 2 to 4", choices=(2, 3, 4)),

@@ -77,6 +77,11 @@ class MagicalGame(Game):
     RENDERER = "treehouse_lab.games.magical.render"
     #: the lessons beside the game (treehouse_lab.lessons): imported when asked for
     LESSONS: ClassVar[str] = "treehouse_lab.games.magical.lessons"
+    #: This game's own bots (name -> "module:attr" of the factory, the module relative
+    #: to this package), which tl.BOTS lists.
+    BOTS: ClassVar[dict[str, str]] = {"magical-builder": ".bots:BuilderBot"}
+    #: The module of this game's exercise bank, imported when the bank is read.
+    EXERCISES: ClassVar[str] = ".exercises"
     STATE = MagicalState
 
     def __init__(self, **options: Any) -> None:

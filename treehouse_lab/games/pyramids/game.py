@@ -97,6 +97,12 @@ class PyramidsGame(Game):
     RENDERER: ClassVar[str] = "treehouse_lab.games.pyramids.render"
     #: The lessons (lessons.py), imported only when lessons are asked for.
     LESSONS: ClassVar[str] = "treehouse_lab.games.pyramids.lessons"
+    #: This game's own bots (name -> "module:attr" of the factory, the module relative
+    #: to this package), which tl.BOTS lists.
+    BOTS: ClassVar[dict[str, str]] = {"pyramids-solo": ".bots:SoloSolverBot",
+                                      "pyramids-perfect": ".perfect:PerfectBot"}
+    #: The module of this game's exercise bank, imported when the bank is read.
+    EXERCISES: ClassVar[str] = ".exercises"
     STATE = PyramidsState
     #: Treehouse hides nothing: every piece is on the table (view.py).
     ZONES = None
