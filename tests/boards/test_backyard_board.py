@@ -79,7 +79,7 @@ def at_a_bots_turn(seed: int = 0) -> tl.Board:
                  autorun=False)
     for _ in range(200):
         s = b.state
-        if s.phase == "play" and s.current_player == 1:
+        if s.stage == "play" and s.current_player == 1:
             return b
         if b.match.humans_to_act():
             b.click(next(iter(sorted(b.targets()))))

@@ -92,7 +92,7 @@ def test_the_hand_asks_for_a_click_only_on_a_step_that_waits_for_one():
         lesson = tl.Lesson("backyard", seed=seed, show_delay=0)
         while not lesson.done:
             state, seat, svg = lesson.match.state, lesson.tutor.seat, lesson.board.view.svg
-            holding = state.phase == "play" and state.holder == seat
+            holding = state.stage == "play" and state.holder == seat
             if holding and not lesson.tutor.step.waits:
                 read += 1
                 assert "Click a glowing card" not in svg, (seed, lesson.tutor.counter())

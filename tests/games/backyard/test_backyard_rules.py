@@ -71,11 +71,11 @@ def test_without_achievements_setup_starts_with_the_start_player():
 def test_start_player_draws_as_many_cards_as_players_then_one_more():
     g, s = started(players=4, start=1)
     for i in range(4):
-        assert s.is_chance_node() and s.phase == "deal"
+        assert s.is_chance_node() and s.stage == "deal"
         assert s.deck_count == 32 - i
         s.apply(s.chance_outcomes()[0][0])
     # Game Turn, step 1: the first turn begins with a draw.
-    assert s.is_chance_node() and s.phase == "draw"
+    assert s.is_chance_node() and s.stage == "draw"
     assert len(s.hand(1)) == 4
     s.apply(s.chance_outcomes()[0][0])
     assert s.current_player == 1 and len(s.hand(1)) == 5

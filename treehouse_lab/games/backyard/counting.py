@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from ...core.counting import hypergeometric_at_least  # noqa: F401 (notebooks call it here)
 from .rules import Card, Floor, card_from_id, matches
+from .stages import DeckDraw
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import BackyardState
@@ -33,7 +34,7 @@ def next_draw_outcomes(state: BackyardState) -> list[tuple[Card, Fraction]]:
     exactly what ``chance_outcomes`` returns once that node is reached."""
     from .actions import Draw
 
-    if state.is_chance_node() and state.phase in ("deal", "draw"):
+    if isinstance(state.top, DeckDraw):  # the deal or a turn's draw: a chance node
         outcomes = state.chance_outcomes()
         return [(state.game.card_set[a.card], p) for a, p in outcomes if isinstance(a, Draw)]
     n = state.deck_count

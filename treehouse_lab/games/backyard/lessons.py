@@ -22,6 +22,7 @@ from ...lessons.steps import Do, LessonPlan, Read
 from .actions import Draw, Play
 from .counting import unseen_cards
 from .rules import Floor, matches
+from .stages import DrawStage
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import BackyardState
@@ -155,7 +156,7 @@ NUMBER_STEP = first_of(NUMBER, COLOUR, UP, DOWN)
 
 def _draw_pause(s: BackyardState, seat: int) -> bool:
     """Stop before the learner's own draw (Game Turn, step 1)."""
-    return s.phase == "draw" and s.holder == seat
+    return isinstance(s.top, DrawStage) and s.holder == seat
 
 
 def _odds(s: BackyardState, seat: int) -> str:

@@ -19,7 +19,7 @@ from ...core.seating import left_of
 from ...protocol import CHANCE, Action
 from .actions import ChooseAchievement, ChooseStartPlayer, Draw, Play
 from .rules import card_text, why_no_match
-from .stages import DRAW
+from .stages import DRAW, AchievementStage, DealStage, DrawStage, PlayStage, StartStage
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import BackyardState
@@ -31,10 +31,10 @@ __all__ = ["RULES", "ChooseAchievement", "ChooseStartPlayer", "Draw", "Play"]
 
 def _setup_first(s: BackyardState) -> str | None:
     """Game Setup comes before any card moves (R10)."""
-    if s.phase == "achievement":
+    if isinstance(s.top, AchievementStage):
         return ("Game Setup: first turn up the achievement card, then randomly determine "
                 "the start player")
-    if s.phase == "start":
+    if isinstance(s.top, StartStage):
         return "Game Setup: first randomly determine the start player"
     return None
 
@@ -54,7 +54,7 @@ class ChooseAchievementKind(Kind):
         if not g.achievements_on:
             return ("Achievement Card Expansion: this game is played without achievement "
                     "cards (load_game(..., achievements=True) to use them)")
-        if s.phase != "achievement":
+        if not isinstance(s.top, AchievementStage):
             return "Achievement Card Expansion: only 1 achievement card is chosen, at set-up"
         if a.achievement not in g.achievement_set:
             return (f"Achievement Card Expansion: {a.achievement!r} is not one of the "
@@ -84,9 +84,9 @@ class ChooseStartPlayerKind(Kind):
 
     def why_not(self, s: BackyardState, a: ChooseStartPlayer, player: int) -> str | None:
         n = s.game.players
-        if s.phase == "achievement":
+        if isinstance(s.top, AchievementStage):
             return "Achievement Card Expansion: Game Setup: turn up the achievement card first"
-        if s.phase != "start":
+        if not isinstance(s.top, StartStage):
             return ("Game Setup: the start player is chosen once and keeps the hammer "
                     "the entire game")
         if not 0 <= a.player < n:
@@ -121,7 +121,7 @@ class DrawKind(Kind):
         setup = _setup_first(s)
         if setup:
             return setup
-        if s.phase == "play":
+        if isinstance(s.top, PlayStage):
             return (f"Game Turn, step 2: {_name(s, s.holder)} has drawn and must now add a "
                     "card to their treehouse")
         if a.card in g.box_cards:
@@ -143,7 +143,7 @@ class DrawKind(Kind):
 
     def explain(self, s: BackyardState, a: Draw, player: int) -> str:
         n = len(s.deck)
-        if s.phase == "deal":
+        if isinstance(s.top, DealStage):
             return (f"Game Setup: the start player draws cards equal to the number of "
                     f"players (card {len(s.hand_cards) + 1} of {s.game.players}); each of the "
                     f"{n} cards in the deck is equally likely, 1/{n}.")
@@ -154,7 +154,7 @@ class DrawKind(Kind):
         """Never names the card: the log is on screen for everyone (R6)."""
         who = _name(s, s.holder)
         left = len(s.deck) - 1
-        if s.phase == "deal":
+        if isinstance(s.top, DealStage):
             return (f"{who} (start player) draws a card for the hand "
                     f"({len(s.hand_cards) + 1} of {s.game.players}); {left} left in the deck")
         return f"{who} draws a card; {left} left in the deck"
@@ -173,10 +173,10 @@ class PlayKind(Kind):
         if setup:
             return setup
         who = _name(s, s.holder)
-        if s.phase == "deal":
+        if isinstance(s.top, DealStage):
             return (f"Game Setup: the start player first draws cards equal to the number of "
                     f"players ({len(s.hand_cards)} of {g.players} drawn)")
-        if s.phase == "draw":
+        if isinstance(s.top, DrawStage):
             return f"Game Turn, step 1: {who} must draw 1 card before playing one"
         if player != s.holder:
             return f"Game Turn: it is {who}'s turn to build, not {_name(s, player)}'s"

@@ -61,6 +61,7 @@ from .drawing import (
     title,
 )
 from .rules import matches
+from .stages import PlayStage
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import BackyardState
@@ -98,7 +99,7 @@ def greyed_actions(state: BackyardState, player: int | None) -> list[Action]:
     """The face-up plays the picture shows greyed out for ``player``: cards in their hand
     that do not match their top floor. The board's "Explain" says why each is refused
     (``state.why_illegal``)."""
-    if player is None or state.phase != "play" or player != state.holder:
+    if player is None or not isinstance(state.top, PlayStage) or player != state.holder:
         return []
     top = state.top_floor(player)
     return [Play(c.id) for c in state.hand(player) if not matches(top, c)]
@@ -107,21 +108,15 @@ def greyed_actions(state: BackyardState, player: int | None) -> list[Action]:
 # -- the picture ----------------------------------------------------------------------------
 
 def _status(state: BackyardState) -> str:
+    """The status line: the result at the end, else what the top stage waits for (its
+    label, stages.py)."""
+    if not state.is_terminal():
+        return state.waiting_for()
     g = state.game
-    phase, holder = state.phase, state.holder
-    if phase == "over":
-        w, tied, points = _result(state)
-        if len(tied) > 1:
-            return f"Game over: {g.player_name(w)} wins the tie on {points} points"
-        return f"Game over: {g.player_name(w)} wins with {points} points"
-    if phase in ("achievement", "start"):
-        return "Setting up: " + ("turning up the achievement card" if phase == "achievement"
-                                 else "choosing the start player")
-    if phase == "deal":
-        return f"{g.player_name(holder)} (start player) draws {g.players} cards"  # type: ignore[arg-type]
-    if phase == "draw":
-        return f"{g.player_name(holder)} draws a card"  # type: ignore[arg-type]
-    return f"{g.player_name(holder)} to build"  # type: ignore[arg-type]
+    w, tied, points = _result(state)
+    if len(tied) > 1:
+        return f"Game over: {g.player_name(w)} wins the tie on {points} points"
+    return f"Game over: {g.player_name(w)} wins with {points} points"
 
 
 def render_svg(state: BackyardState, viewer: int | None = None, selection: Iterable[str] = (),
@@ -145,7 +140,7 @@ def render_svg(state: BackyardState, viewer: int | None = None, selection: Itera
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tl-board tl-backyard" '
         f'width="{width:g}" height="{height:g}" viewBox="0 0 {width:g} {height:g}" {FONT} '
-        f'data-phase="{state.phase}" data-turn="{state.turn}">',
+        f'data-phase="{state.stage}" data-turn="{state.turn}">',
         defs(),
         f'<rect width="{width:g}" height="{height:g}" rx="14" fill="url(#tl-by-sky)"/>',
         text(PAD, 30, g.TITLE, 19, "#2D3B2D", weight="bold"),
@@ -310,7 +305,7 @@ def _hand(state: BackyardState, me: int | None, x0: float, y: float,
     holder = state.holder
     parts = ['<g class="tl-hand">']
     if holder is None:
-        if state.phase == "over":
+        if state.is_terminal():
             lines = _end_lines(state)
         else:
             lines = ["Set-up: the start player will draw the hand."]
@@ -343,13 +338,13 @@ def _hand(state: BackyardState, me: int | None, x0: float, y: float,
     elif clickable:
         hint = ["Click a glowing card to build it face up,",
                 "or the tab under any card to build it face down."]
-    elif state.phase == "play":
+    elif isinstance(state.top, PlayStage):
         hint = ["Not your turn at this screen: nothing to click."]
     else:
         hint = ["Waiting for the draw."]
     parts += [text(x0, y + 44 + 12 * i, line, 10.5, "#666") for i, line in enumerate(hint)]
     cy += 12 * (len(hint) - 1)
-    playing = state.phase == "play"
+    playing = isinstance(state.top, PlayStage)
     for i, card in enumerate(hand):
         x = x0 + (i % HAND_ROW) * HAND_STEP + 4
         yy = cy + (i // HAND_ROW) * HAND_ROW_H

@@ -5,8 +5,9 @@ turns: draw a card, play a card (Rulebook: Game Turn). Every stage is a value wi
 what it waits for is read off the position (the deck, the hand, the treehouses), so the
 stack never needs saving. :func:`stages_from` rebuilds it from those fields, for a new game,
 at the end of every turn and when a save is loaded: one function says which stage a
-position is at. ``state.phase`` is the top stage's name: 'achievement', 'start', 'deal',
-'draw', 'play', or 'over' once the stack is empty at the end.
+position is at. ``state.stage`` (core's) is the top stage's name: 'achievement', 'start',
+'deal', 'draw', 'play', or 'over' once the stack is empty at the end; code tests the top
+stage's class (``isinstance(state.top, DrawStage)``), not the name.
 """
 
 from __future__ import annotations

@@ -111,12 +111,7 @@ class BackyardState(StagedState):
         self.stack = ()
         super()._loaded()
 
-    # -- where are we ---------------------------------------------------------------------
-    @property
-    def phase(self) -> str:
-        """'achievement', 'start', 'deal', 'draw', 'play' or 'over' (stages.py)."""
-        return self.stage
-
+    # -- where are we (``stage``, core's, names the top stage: stages.py) -----------------
     @property
     def holder(self) -> int | None:
         """Who holds the hand now (and plays next); None before set-up and after the end."""
@@ -238,7 +233,7 @@ class BackyardState(StagedState):
         }
 
     def __repr__(self) -> str:
-        return f"<BackyardState {self.game.players}p {self.phase} turn {self.turn}>"
+        return f"<BackyardState {self.game.players}p {self.stage} turn {self.turn}>"
 
 
 __all__ = ["HAMMER", "BackyardState", "Placed", "ladder_id"]

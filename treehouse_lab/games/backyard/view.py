@@ -70,7 +70,7 @@ def observation(s: BackyardState, player: int) -> dict:
         "game": g.NAME,
         "player": player,
         "players": g.players,
-        "phase": s.phase,
+        "phase": s.stage,
         "current_player": s.current_player,
         "start_player": s.start_player,
         "holder": holder,
