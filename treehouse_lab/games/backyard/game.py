@@ -121,7 +121,7 @@ class BackyardGame(Game):
         """Before any chance: ladders dealt, purple cards boxed (2 players), deck shuffled
         (no order is kept). Then chance picks the achievement (if used), the start player,
         and the start player's cards."""
-        return BackyardState.new(self)
+        return BackyardState.fresh(self, deck=self.deck_cards)
 
     def action_space(self) -> ActionSpace:
         """Stable ids (core/codec.py): a play is card x face down over the deck's cards;

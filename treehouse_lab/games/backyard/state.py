@@ -88,20 +88,12 @@ class BackyardState(StagedState):
     leftover: tuple[str, ...]
     turn: int
 
-    @classmethod
-    def new(cls, game: BackyardGame) -> BackyardState:
-        """Before any chance: ladders dealt, purple cards boxed (2 players), the deck
-        shuffled (no order is kept)."""
-        s = cls.__new__(cls)
-        s.game = game
-        s.achievement_id = s.start_player = None
-        s.deck = game.deck_cards
-        s.hand_cards = s.leftover = ()
-        s.treehouses = ((),) * game.players
-        s.turn = 0
-        s.stack = ()
-        s._run()
-        return s
+    def _started(self) -> None:
+        """A fresh game (``fresh``): no card played yet and the stack empty, so the engine
+        loop reads the set-up off the fields (stages_from)."""
+        self.turn = 0
+        self.stack = ()
+        super()._started()
 
     def _check_save(self) -> None:
         saves.check(self)
