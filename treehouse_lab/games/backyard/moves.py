@@ -1,11 +1,13 @@
 """Backyard Builders Treehouse: the four kinds of action, each defined once.
 
 Every kind (core/kinds.py) keeps together which moves it offers (``generate``: a decision;
-the draws are the stage's chance outcomes), when a move is allowed (``why_not``), what it
-changes (``apply``), why it is allowed (``explain``), its log line (``narrate``) and the
-board click that picks it (``click_path``). Legality is a lookup in the generated list
-(core/stages.py), so no second, faster copy of a rule is kept. Kinds read and write the
-state's public fields only (state.py).
+the draws are the stage's chance outcomes), what it changes (``apply``), why it is allowed
+(``explain``), its log line (``narrate``) and the board click that picks it
+(``click_path``). Legality is stated once, by the moves handed out: a move is legal exactly
+when it is in the generated list (core/stages.py), and core's ``why_not`` says so. What a
+kind adds is ``refusal``: for a move that is not legal, the sentence of the rule that
+forbids it (set-up first, the draw before the play, the matching rule), where core would
+only list the legal moves. Kinds read and write the state's public fields only (state.py).
 
 Rulings referred to as R1, R2 ... are in docs/rulings/backyard.md.
 """
@@ -49,7 +51,7 @@ def _name(s: BackyardState, seat: int | None) -> str:
 class ChooseAchievementKind(Kind):
     """Achievement Card Expansion: "randomly choose ONE Achievement Card" (R10)."""
 
-    def why_not(self, s: BackyardState, a: ChooseAchievement, player: int) -> str | None:
+    def refusal(self, s: BackyardState, a: ChooseAchievement, player: int) -> str | None:
         g = s.game
         if not g.achievements_on:
             return ("Achievement Card Expansion: this game is played without achievement "
@@ -82,7 +84,7 @@ class ChooseStartPlayerKind(Kind):
     """Game Setup: "Randomly determine a Start Player and place the Hammer Token in front
     of that player. It will stay there the entire game." """
 
-    def why_not(self, s: BackyardState, a: ChooseStartPlayer, player: int) -> str | None:
+    def refusal(self, s: BackyardState, a: ChooseStartPlayer, player: int) -> str | None:
         n = s.game.players
         if isinstance(s.top, AchievementStage):
             return "Achievement Card Expansion: Game Setup: turn up the achievement card first"
@@ -116,7 +118,7 @@ class DrawKind(Kind):
     """Game Setup: "The start player draws cards equal to the number of players"; Game
     Turn, step 1: "Draw 1 card from the Draw Deck and add it to your hand" (R1)."""
 
-    def why_not(self, s: BackyardState, a: Draw, player: int) -> str | None:
+    def refusal(self, s: BackyardState, a: Draw, player: int) -> str | None:
         g = s.game
         setup = _setup_first(s)
         if setup:
@@ -167,7 +169,7 @@ class PlayKind(Kind):
     cards clockwise to the player to your left." Face up it must match (How to Build Your
     Treehouse, R8)."""
 
-    def why_not(self, s: BackyardState, a: Play, player: int) -> str | None:
+    def refusal(self, s: BackyardState, a: Play, player: int) -> str | None:
         g = s.game
         setup = _setup_first(s)
         if setup:
