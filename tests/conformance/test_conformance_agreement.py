@@ -8,7 +8,8 @@
 * what a seat is told reads nothing hidden from it: ``narrate`` of its own moves and
   ``why_illegal`` of the moves in play are the same in every such sample;
 * ``observation`` and ``hidden_from`` refuse a bad seat with RuleError;
-* every chance outcome's text is unique at its node;
+* every chance outcome's text is unique at its node, and its log line names nothing the
+  outcome hides from a seat (a card dealt face down);
 * a stage that recognises its own draws recognises exactly its outcomes.
 
 Each check fails when its hook is broken on purpose: see test_conformance_hooks.py.
@@ -61,6 +62,14 @@ def test_chance_outcome_texts_are_unique_at_each_node(case):
         for i, s in enumerate(pt.states):
             if s.is_chance_node():
                 A.check_chance_texts(s, pt.where(i))
+
+
+def test_a_chance_outcome_log_line_names_nothing_it_hides(case):
+    rng = random.Random(case.id)
+    for pt in H.full_playthroughs(case)[:3]:
+        for i in H.sample_indices(pt, 12):
+            if pt.states[i].is_chance_node():
+                A.check_chance_narration(pt.states[i], pt.where(i), rng)
 
 
 def test_a_stage_recognises_exactly_its_own_draws(case):

@@ -319,7 +319,10 @@ def test_remembered_ids_match_the_engine_read_afresh(name, monkeypatch):
                 assert state.chance_outcomes() == _expected_outcomes(state)
             legal = state.legal_actions()
             offered = set(legal)
-            wrong = next(n for n in range(game.num_distinct_actions()) if n not in offered)
+            # an id not offered here; where every id is (a game whose every move can be
+            # legal at once), the first id past the range, which is no move at all
+            wrong = next((n for n in range(game.num_distinct_actions()) if n not in offered),
+                         game.num_distinct_actions())
             if not state.is_chance_node():
                 before = state.tl_state.clone()
                 with pytest.raises(tl.IllegalActionError):
@@ -332,6 +335,22 @@ def test_remembered_ids_match_the_engine_read_afresh(name, monkeypatch):
             last = state.tl_state.history()[-1]
             assert last[0] == (tl.CHANCE if by == pyspiel.PlayerId.CHANCE else by)
             assert game.tl_game.encode(last[1]) == action
+
+
+def test_remembered_ids_on_a_game_whose_every_move_is_legal(monkeypatch):
+    """The check above on the dice duel (tests/support/tl_dicegame, the fifth game of
+    docs/dev/adding-a-game.md), registered with its one line: both its decisions are
+    always legal, so no decision id in range is refused there and the refused id is
+    the first past the range (once a StopIteration)."""
+    monkeypatch.setitem(registry._REGISTRY, "dice", "tl_dicegame:DiceGame")
+    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, "dice"))
+    O.register_all()
+    game = O.load("dice")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    assert state.legal_actions() == list(range(game.num_distinct_actions()))
+    test_remembered_ids_match_the_engine_read_afresh("dice", monkeypatch)
 
 
 def test_chance_pairs_are_remembered_where_engines_keep_them_in_tables():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from typing import Any
 
 from tl_conformance_harness import Playthrough, component_ids, dumps
@@ -162,6 +163,24 @@ def check_chance_texts(state: State, where: str) -> None:
     texts = [str(o) for o, _ in state.chance_outcomes()]
     dup = sorted({t for t in texts if texts.count(t) > 1})
     assert not dup, f"{where} chance outcomes share a text: {dup[:5]}"
+
+
+def check_chance_narration(state: State, where: str, rng: random.Random,
+                           width: int = 6) -> None:
+    """A chance outcome's log line, told to every seat, names no component the outcome
+    hides from a seat. Why a check of its own: an outcome's text must be unique at its
+    node (:func:`check_chance_texts`), so a deal's text names the card ("Deal card3"),
+    and the default narration is that text; a kind dealing face down narrates without it
+    ("Player 2 is dealt a card face down")."""
+    outcomes = [o for o, _ in state.chance_outcomes()]
+    for o in outcomes if len(outcomes) <= width else rng.sample(outcomes, width):
+        told = state.narrate(o)
+        after = state.child(o)
+        for p in range(state.game.players):
+            named = sorted(c for c in after.hidden_from(p)
+                           if re.search(rf"(?<![\w-]){re.escape(str(c))}(?![\w-])", told))
+            assert not named, (f"{where} the log line of chance outcome {o} names "
+                               f"{named[:3]}, hidden from seat {p} after it: {told!r}")
 
 
 

@@ -220,6 +220,16 @@ class ToyState(State):
             return [(Die(f), Fraction(FACES.count(f), len(FACES))) for f in sorted(set(FACES))]
         return []
 
+    def narrate(self, action, by=None):
+        """A drawn card goes face down into a hand: its log line, told to every seat, says
+        whose hand and not the card (the outcome's own text, unique at the node, names
+        it: docs/dev/adding-a-game.md, "Hidden chance outcomes")."""
+        if isinstance(action, Draw) and self.is_chance_node():
+            self._narrator(by)
+            who = self._deal_target() if self.phase == "deal" else self.to_move
+            return f"{self.game.player_name(who)} draws a card face down"
+        return super().narrate(action, by)
+
     def _apply(self, action, player):
         if isinstance(action, Draw):
             self.deck = tuple(c for c in self.deck if c != action.card)
