@@ -38,7 +38,7 @@ from .actions import (
     Store,
     Take,
 )
-from .lessons_later import (
+from .lessons_last_turn import (
     LAST,
     LEVEL3,
     LEVEL5,

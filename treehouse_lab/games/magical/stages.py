@@ -50,12 +50,7 @@ from .actions import (
     Take,
     Wait,
 )
-
-# The move lists, imported once here rather than at every building move (moves imports
-# moves_building at its end, so it comes first); neither imports this module when loaded:
-# their few uses of a stage import it where used.
-from .moves import building_moves, spell_to_trash, to_trash
-from .moves_building import pipe_moves
+from .trash import spell_to_trash, to_trash
 
 STAGES = StageTable("magical")
 
@@ -335,13 +330,33 @@ class Building(Stage):
             return False
         if s.drawers[p] or s.storage_builds(p):
             return False
-        if pipe_moves(s, p):
+        if s.KINDS.by_type[MovePipe].generate(s, p):     # nothing owed: the pipe moves
             return False
         next_builder(s)
         return True
 
+    #: The kinds that use one card, in the order the legal list names a card's moves.
+    CARD_KINDS = (Build, BuildFaceDown, Store, Pipe, Discard)
+
     def legal(self, s: Any, seat: int) -> list:
-        return building_moves(s, seat)
+        """Familiars owed first; else card by card (builds, face down, storage places, or
+        a pipe's joins or the discard of a useless card), then the storage cards, moving
+        pipes and Finish: the kinds interleave, so the list is walked here."""
+        kinds = s.KINDS.by_type
+        if s.owed:
+            return (kinds[PlaceFamiliar].generate(s, seat)
+                    + kinds[SkipFamiliar].generate(s, seat))
+        card_kinds = [kinds[t] for t in self.CARD_KINDS]
+        cards = s.game.cards
+        out: list = []
+        for card in sorted(s.drawers[seat]):
+            for kind in card_kinds:
+                out += kind.for_card(s, seat, card, False)  # type: ignore[attr-defined]
+        for card, _ in sorted(s.stored[seat]):
+            if cards[card].kind == "building":
+                for kind in card_kinds:
+                    out += kind.for_card(s, seat, card, True)  # type: ignore[attr-defined]
+        return out + kinds[MovePipe].generate(s, seat) + kinds[Finish].generate(s, seat)
 
     def label(self, s: Any) -> str:
         p = s.order[s.turn]

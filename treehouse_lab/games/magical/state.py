@@ -43,7 +43,7 @@ from .codecs import (
     plain_map,
     sorted_pool,
 )
-from .moves import KINDS
+from .moves import RULES
 from .saves import MIGRATIONS, check_save
 from .stages import PHASES, Deal, Over, phase_codec, start_round
 
@@ -51,7 +51,7 @@ from .stages import PHASES, Deal, Over, phase_codec, start_round
 class MagicalState(StagedState):
     """A position. Fields are the declared ones below; read them through the accessors."""
 
-    KINDS = KINDS
+    KINDS = RULES
     FORMAT = 3
     MIGRATIONS = MIGRATIONS
     FIELDS = (

@@ -1,9 +1,11 @@
-"""The Magical Treehouse lesson's later steps: pipes, the rounds played for the learner,
-potions, level 5 and the objectives, the end and the scores (the steps are listed in
-lessons.py; the first round's steps are there too).
+"""The Magical Treehouse lesson's last building turn: after round 1 (the first round's
+steps are in lessons.py, which lists every step) the teaching bot plays the learner up to
+the building turn of round 4, where the village is big enough for pipes, potions, level 5
+and the objectives to matter; then the end and the scores.
 
-Why apart: one module per part of the lesson keeps each readable; the texts follow the
-same branch as the spotlight (``which``) and read only what the learner can see.
+Why apart: the lesson's first round teaches the draft and the first builds; this turn
+teaches what a village scores, one idea with its own texts. The texts follow the same
+branch as the spotlight (``which``) and read only what the learner can see.
 """
 
 from __future__ import annotations

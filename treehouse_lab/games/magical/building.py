@@ -1,15 +1,17 @@
-"""Magical Treehouse's building kinds (3. Building Step 2): one card at a time, then the
-familiars it grants.
+"""Magical Treehouse's building kinds (3. Building Step): the play-order card chosen in
+secret (Step 1), then one card at a time and the familiars it grants (Step 2).
 
-The legal list interleaves kinds card by card (each drawer card's builds, its face-down
-build and its storage places; then the storage cards; then moving pipes; then Finish), so
-each kind answers for one card (``for_card``) and :func:`building_moves` walks the cards.
+The Step 2 legal list interleaves kinds card by card (each drawer card's builds, its
+face-down build and its storage places; then the storage cards; then moving pipes; then
+Finish), so each kind that uses a card answers for one card (``for_card``) and the stage
+(``stages.Building.legal``) walks the cards.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ...core.fields import replace_at
 from ...core.piles import without
 from .actions import (
     Build,
@@ -19,22 +21,50 @@ from .actions import (
     MovePipe,
     Pipe,
     PlaceFamiliar,
+    Reveal,
     SkipFamiliar,
     Store,
 )
-from .moves import KINDS, MagicalKind, put, to_trash
+from .kind import RULES, MagicalKind
 from .rules import Stack
+from .stages import next_builder
+from .trash import to_trash
 from .view import public_text
 
 _SKIP, _FINISH = SkipFamiliar(), Finish()
 
 
+# -- Building Step 1 ----------------------------------------------------------------------------
+@RULES.kind(Reveal)
+class RevealKind(MagicalKind):
+    WHY = "Building Step 1: everyone reveals a drawer card; lowest number builds first"
+
+    def generate(self, s, seat):
+        reveals = s.game.reveals
+        return [reveals[c] for c in sorted(s.drawers[seat])]
+
+    def apply(self, s, a, p):
+        s.choices = replace_at(s.choices, p, a.card)
+
+    def narrate(self, s, a, player):
+        # Face down even for the last choice: this may be asked before the seat commits,
+        # and the others' cards are hidden from it till then. The reveal is told after
+        # the step (RevealStep.revealed).
+        if player < 0:
+            return super().narrate(s, a, player)
+        return f"{s.game.player_name(player)} chooses a play-order card face down"
+
+    def click_path(self, s, a, seat):
+        return (f"card:{a.card}", "reveal")
+
+
+# -- Building Step 2 ----------------------------------------------------------------------------
 def take_card(s: Any, p: int, card: str) -> None:
     """A card built from the drawer, or else from the storage."""
     if card in s.drawers[p]:
-        s.drawers = put(s.drawers, p, without(s.drawers[p], card))
+        s.drawers = replace_at(s.drawers, p, without(s.drawers[p], card))
     else:
-        s.stored = put(s.stored, p, tuple(x for x in s.stored[p] if x[0] != card))
+        s.stored = replace_at(s.stored, p, tuple(x for x in s.stored[p] if x[0] != card))
 
 
 def _pair(s: Any, p: int, a: str, b: str) -> tuple[str, str]:
@@ -63,7 +93,7 @@ class CardKind(MagicalKind):
         return out
 
 
-@KINDS.kind(Build)
+@RULES.kind(Build)
 class BuildKind(CardKind):
     WHY = "Building Step 2: level 1 beside the others; levels 2-5 on the same colour one " \
           "level lower"
@@ -85,8 +115,8 @@ class BuildKind(CardKind):
             village = village + (Stack((a.card,)),)
         else:
             i = s.stack_index(p, a.on)
-            village = put(village, i, Stack(village[i].cards + (a.card,), village[i].down))
-        s.villages = put(s.villages, p, village)
+            village = replace_at(village, i, Stack(village[i].cards + (a.card,), village[i].down))
+        s.villages = replace_at(s.villages, p, village)
         grants = ("any",) * c.familiar + c.power.familiars
         if c.level == 3 and any(e.breeding for e in s.powers(p)):
             grants += ("any",)
@@ -96,7 +126,7 @@ class BuildKind(CardKind):
         return (f"card:{a.card}", f"stack:{a.on}" if a.on else f"village:{seat}")
 
 
-@KINDS.kind(BuildFaceDown)
+@RULES.kind(BuildFaceDown)
 class BuildFaceDownKind(CardKind):
     WHY = "Building Step 2: any building may be flipped face down as [VP 0, level 1]"
 
@@ -105,7 +135,7 @@ class BuildFaceDownKind(CardKind):
 
     def apply(self, s, a, p):
         take_card(s, p, a.card)
-        s.villages = put(s.villages, p, s.villages[p] + (Stack((a.card,), True),))
+        s.villages = replace_at(s.villages, p, s.villages[p] + (Stack((a.card,), True),))
 
     def narrate(self, s, a, p):
         # The card came from a hidden drawer and lies face down: only its builder knows
@@ -116,7 +146,7 @@ class BuildFaceDownKind(CardKind):
         return (f"card:{a.card}", f"facedown:{seat}")
 
 
-@KINDS.kind(Pipe)
+@RULES.kind(Pipe)
 class PipeKind(CardKind):
     WHY = "Building Step 2: pipes connect two buildings (ruling R10)"
 
@@ -127,8 +157,8 @@ class PipeKind(CardKind):
         return [make(Pipe, card, a, b) for a, b in s.pipe_pairs(p, s.piped[p])]
 
     def apply(self, s, a, p):
-        s.drawers = put(s.drawers, p, without(s.drawers[p], a.card))
-        s.piped = put(s.piped, p, s.piped[p] + ((a.card, a.a, a.b),))
+        s.drawers = replace_at(s.drawers, p, without(s.drawers[p], a.card))
+        s.piped = replace_at(s.piped, p, s.piped[p] + ((a.card, a.a, a.b),))
 
     def click_path(self, s, a, seat):
         return (f"card:{a.card}", *_pair(s, seat, a.a, a.b))
@@ -151,7 +181,7 @@ def pipe_moves(s: Any, p: int) -> list[MovePipe]:
     return out
 
 
-@KINDS.kind(MovePipe)
+@RULES.kind(MovePipe)
 class MovePipeKind(MagicalKind):
     WHY = "Blue level 4 [move pipes]: 'can always move their pipes' (each once a turn: R10)"
 
@@ -164,7 +194,7 @@ class MovePipeKind(MagicalKind):
         return None
 
     def apply(self, s, a, p):
-        s.piped = put(s.piped, p, tuple((c, a.a, a.b) if c == a.card else (c, x, y)
+        s.piped = replace_at(s.piped, p, tuple((c, a.a, a.b) if c == a.card else (c, x, y)
                                         for c, x, y in s.piped[p]))
         s.moved = s.moved + (a.card,)
 
@@ -172,7 +202,7 @@ class MovePipeKind(MagicalKind):
         return (f"pipe:{a.card}", *_pair(s, seat, a.a, a.b))
 
 
-@KINDS.kind(Store)
+@RULES.kind(Store)
 class StoreKind(CardKind):
     WHY = "Building Step 2: a Storage holds 1 card (purple level 4: any number)"
 
@@ -183,8 +213,8 @@ class StoreKind(CardKind):
         return [make(Store, card, sid) for sid in s.storage_room(p)]
 
     def apply(self, s, a, p):
-        s.drawers = put(s.drawers, p, without(s.drawers[p], a.card))
-        s.stored = put(s.stored, p, s.stored[p] + ((a.card, a.on),))
+        s.drawers = replace_at(s.drawers, p, without(s.drawers[p], a.card))
+        s.stored = replace_at(s.stored, p, s.stored[p] + ((a.card, a.on),))
 
     def narrate(self, s, a, p):
         # A stored card is its owner's secret (the storage zone): the log names the place.
@@ -194,7 +224,7 @@ class StoreKind(CardKind):
         return (f"card:{a.card}", f"store:{a.on}")
 
 
-@KINDS.kind(Discard)
+@RULES.kind(Discard)
 class DiscardKind(CardKind):
     WHY = "ruling R9: a card with no possible use may not stay in the drawer"
 
@@ -208,14 +238,14 @@ class DiscardKind(CardKind):
         return [s.game.make(Discard, card)]
 
     def apply(self, s, a, p):
-        s.drawers = put(s.drawers, p, without(s.drawers[p], a.card))
+        s.drawers = replace_at(s.drawers, p, without(s.drawers[p], a.card))
         to_trash(s, p, (a.card,))
 
     def click_path(self, s, a, seat):
         return (f"card:{a.card}", f"trash:{seat}")
 
 
-@KINDS.kind(PlaceFamiliar)
+@RULES.kind(PlaceFamiliar)
 class PlaceFamiliarKind(MagicalKind):
     WHY = "Rules for placing familiars: outermost, connected, never occupied"
 
@@ -228,13 +258,13 @@ class PlaceFamiliarKind(MagicalKind):
     def apply(self, s, a, p):
         s.owed = s.owed[1:]
         s.placed = {**s.placed, a.area: p}
-        s.supply = put(s.supply, p, s.supply[p] - 1)
+        s.supply = replace_at(s.supply, p, s.supply[p] - 1)
 
     def click_path(self, s, a, seat):
         return (f"area:{a.area}",)
 
 
-@KINDS.kind(SkipFamiliar)
+@RULES.kind(SkipFamiliar)
 class SkipFamiliarKind(MagicalKind):
     WHY = "'the player can place' a familiar: it is optional"
 
@@ -248,7 +278,7 @@ class SkipFamiliarKind(MagicalKind):
         return ("skipfam",)
 
 
-@KINDS.kind(Finish)
+@RULES.kind(Finish)
 class FinishKind(MagicalKind):
     """The builder ends the turn: offered once the drawer is empty while something may
     still be done (a stored card to build, or a pipe to move with blue level 4); with
@@ -260,37 +290,10 @@ class FinishKind(MagicalKind):
         return [] if s.owed or s.drawers[seat] else [_FINISH]
 
     def apply(self, s, a, p):
-        from .stages import next_builder
         next_builder(s)
 
     def click_path(self, s, a, seat):
         return ("finish",)
 
 
-#: The kinds that use one card, in the order the legal list names a card's moves.
-CARD_KINDS: tuple[CardKind, ...] = tuple(
-    KINDS.of(t) for t in (Build, BuildFaceDown, Store, Pipe, Discard))  # type: ignore[misc]
-
-
-def building_moves(s: Any, p: int) -> list:
-    """The building step's legal list: familiars owed first; else card by card (builds,
-    face down, storage places, or a pipe's joins or the discard of a useless card), then
-    the storage cards, moving pipes and Finish."""
-    if s.owed:
-        return KINDS.of(PlaceFamiliar).generate(s, p) + [_SKIP]
-    cards = s.game.cards
-    out: list = []
-    for card in sorted(s.drawers[p]):
-        for kind in CARD_KINDS:
-            out += kind.for_card(s, p, card, False)
-    for card, _ in sorted(s.stored[p]):
-        if cards[card].kind == "building":
-            for kind in CARD_KINDS:
-                out += kind.for_card(s, p, card, True)
-    out += KINDS.of(MovePipe).generate(s, p)
-    if not s.drawers[p]:
-        out.append(_FINISH)
-    return out
-
-
-__all__ = ["CardKind", "building_moves", "pipe_moves", "take_card"]
+__all__ = ["CardKind", "pipe_moves", "take_card"]
