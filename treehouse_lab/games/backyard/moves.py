@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.fields import replace_at
 from ...core.kinds import Kind, KindTable
 from ...core.seating import left_of
 from ...protocol import CHANCE, Action
@@ -205,8 +206,7 @@ class PlayKind(Kind):
         i = hand.index(a.card)
         rest = hand[:i] + hand[i + 1:]
         houses = s.treehouses
-        s.treehouses = (*houses[:player], (*houses[player], (a.card, a.face_down)),
-                        *houses[player + 1:])
+        s.treehouses = replace_at(houses, player, (*houses[player], (a.card, a.face_down)))
         s.turn += 1
         if s.turn == g.total_plays:
             # Game End: the leftover hand is set aside unscored (R2).
