@@ -1,9 +1,10 @@
 """Where lessons are found: beside their games.
 
-A game class names the module of its lessons (``LESSONS = "treehouse_lab.games.backyard.
-lessons"``), which holds a tuple ``LESSONS`` of :class:`~.steps.LessonPlan`. Why through
-the game: no generic module names a game, a new game's lessons need no edit here, and a
-lesson module is imported only when lessons are asked for (as the registry does for games).
+A game class names the module of its lessons (``LESSONS = ".lessons"``, relative to its
+package, or a full dotted path; read through ``registry.declared``), which holds a tuple
+``LESSONS`` of :class:`~.steps.LessonPlan`. Why through the game: no generic module names a
+game, a new game's lessons need no edit here, and a lesson module is imported only when
+lessons are asked for (as the registry does for games).
 """
 
 from __future__ import annotations
@@ -11,17 +12,14 @@ from __future__ import annotations
 import importlib
 
 from ..errors import RuleError, quote
-from ..registry import GAMES, game_class
+from ..registry import declared
 from .steps import LessonPlan
 
 
 def plans() -> dict[str, LessonPlan]:
     """Every lesson of every registered game, by id, in the games' order."""
     found: dict[str, LessonPlan] = {}
-    for name in GAMES:
-        path = getattr(game_class(name), "LESSONS", None)
-        if not path:
-            continue
+    for path in declared("LESSONS").values():
         for plan in importlib.import_module(path).LESSONS:
             if plan.id in found:
                 raise RuleError(f"two lessons share the id {plan.id!r}")
