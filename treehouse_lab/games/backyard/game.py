@@ -32,8 +32,18 @@ from .data import (
     standard_cards,
 )
 from .moves import RULES
-from .rules import CARDS_EACH, LADDERS, Achievement, Card, PlayedCard, matches
-from .state import HAMMER, BackyardState, Placed, ladder_id
+from .rules import (
+    CARDS_EACH,
+    HAMMER,
+    LADDERS,
+    Achievement,
+    Card,
+    Placed,
+    PlayedCard,
+    ladder_id,
+    matches,
+)
+from .state import BackyardState
 from .view import ZONES
 
 

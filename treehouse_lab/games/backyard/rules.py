@@ -36,6 +36,17 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 5
 # Rulebook: Game End ("2 Players: 7 Treehouse Cards" ...).
 CARDS_EACH: dict[int, int] = {2: 7, 3: 6, 4: 5, 5: 4}
 
+#: The Hammer Token (Game Setup: it marks the start player all game).
+HAMMER = "hammer"
+
+#: A card in a treehouse, as a state stores it: (card id, face down).
+Placed = tuple[str, bool]
+
+
+def ladder_id(seat: int) -> str:
+    """The id of a Ladder Card (Game Setup: "Give each player 1 Ladder Card")."""
+    return f"ladder-{seat + 1}"
+
 _CARD_ID = re.compile(r"^([PGYB])(\d{1,2})-([PGYB])(\d{1,2})$")
 
 

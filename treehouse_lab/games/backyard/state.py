@@ -25,21 +25,11 @@ from ...core.stages import StagedState
 from ...protocol import Action
 from . import rules, saves
 from .moves import RULES
-from .rules import Achievement, Card, Floor, PlayedCard, Run
+from .rules import HAMMER, Achievement, Card, Floor, Placed, PlayedCard, Run, ladder_id
 from .stages import stages_from
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import BackyardGame
-
-HAMMER = "hammer"
-
-#: A card in a treehouse, as a state stores it: (card id, face down).
-Placed = tuple[str, bool]
-
-
-def ladder_id(seat: int) -> str:
-    return f"ladder-{seat + 1}"
-
 
 def _cards(g: BackyardGame) -> Any:
     return g.card_set
@@ -228,4 +218,4 @@ class BackyardState(StagedState):
         return f"<BackyardState {self.game.players}p {self.stage} turn {self.turn}>"
 
 
-__all__ = ["HAMMER", "BackyardState", "Placed", "ladder_id"]
+__all__ = ["BackyardState"]
