@@ -27,9 +27,14 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from treehouse_lab.errors import RuleError  # noqa: E402
-from treehouse_lab.games.pyramids import arrangement, counting, line_moves, solver, table  # noqa: E402,E501
-from treehouse_lab.games.pyramids.arrangement import FACES, all_arrangements  # noqa: E402
+from treehouse_lab.games.pyramids import arrangement, table  # noqa: E402
+from treehouse_lab.games.pyramids.arrangement import (  # noqa: E402
+    FACES,
+    all_arrangements,
+    line,
+)
 from treehouse_lab.games.pyramids.game import PyramidsGame  # noqa: E402
+from treehouse_lab.games.pyramids.theory import counting, solver  # noqa: E402
 
 
 def timed(fn: Callable[[], Any], repeat: int, before: Callable[[], None] | None = None):
@@ -46,7 +51,7 @@ def timed(fn: Callable[[], Any], repeat: int, before: Callable[[], None] | None 
 
 def cold() -> None:
     """Forget every move worked out so far: the model's cache and the game's tables."""
-    line_moves.forget_moves()
+    arrangement.forget_moves()
     table.table.cache_clear()
 
 
@@ -144,10 +149,10 @@ def main(argv: list[str] | None = None) -> None:
     for n in (5, 6):
         t_sym, c_sym = timed(lambda n=n: counting.count_arrangements(n), r)
         t_enum, c_enum = timed(lambda n=n: counting.count_by_enumeration(n), 1,
-                               before=arrangement._all.cache_clear)
+                               before=line._all.cache_clear)
         print(f"Arrangements of {n} pieces: sympy EGF {t_sym * 1000:8.1f} ms, "
               f"enumeration (reference) {t_enum * 1000:8.1f} ms; {c_sym} vs {c_enum}")
-    arrangement._all.cache_clear()  # a million arrangements would slow the GC below
+    line._all.cache_clear()  # a million arrangements would slow the GC below
     print()
 
     for ast in (True, False):

@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from treehouse_lab.games.pyramids import duel, duel_model  # noqa: E402
+from treehouse_lab.games.pyramids.theory import duel, duel_model  # noqa: E402
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8),
          (2, 4, 6)]

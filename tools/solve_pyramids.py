@@ -31,9 +31,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from treehouse_lab.games.pyramids import duel, duel_policy, solver  # noqa: E402
-from treehouse_lab.games.pyramids.perfect import table_file  # noqa: E402
 from treehouse_lab.games.pyramids.table import ARRANGEMENTS  # noqa: E402
+from treehouse_lab.games.pyramids.theory import duel, duel_policy, solver  # noqa: E402
+from treehouse_lab.games.pyramids.theory.perfect import table_file  # noqa: E402
 
 OUT = ROOT / "treehouse_lab" / "games" / "pyramids" / "solved"
 RESULTS = OUT / "two-player.json"

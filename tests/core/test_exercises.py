@@ -124,7 +124,7 @@ def test_unknown_exercise_names_the_known_ones() -> None:
 
 def _pyramids_answers() -> dict:
     from treehouse_lab.games.pyramids.arrangement import Arrangement, all_arrangements, results
-    from treehouse_lab.games.pyramids import counting, solver
+    from treehouse_lab.games.pyramids.theory import counting, solver
 
     lying = [a for a in all_arrangements(3) if all(not p.upright for p in a)]
     rerolls = {

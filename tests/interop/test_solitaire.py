@@ -13,8 +13,8 @@ import pyspiel
 import pytest
 
 import treehouse_lab as tl
-from treehouse_lab.games.pyramids import solver
 from treehouse_lab.games.pyramids.arrangement import TRIO, all_arrangements
+from treehouse_lab.games.pyramids.theory import solver
 from treehouse_lab.interop import openspiel as O
 from treehouse_lab.interop import solitaire
 

@@ -165,9 +165,10 @@ class _Chain:
 
 @lru_cache(maxsize=4)
 def _chain(aim_stack_top: bool, hop_onto_lying: bool, house_start: str) -> _Chain:
-    from ..games.pyramids import bots, solver
+    from ..games.pyramids import bots
     from ..games.pyramids.arrangement import TRIO, Arrangement
-    from ..games.pyramids.equations import WIN
+    from ..games.pyramids.theory import solver
+    from ..games.pyramids.theory.equations import WIN
 
     sol = bots.solution(aim_stack_top, hop_onto_lying)
     m, index = sol.model, sol._index
@@ -201,7 +202,7 @@ def _chain(aim_stack_top: bool, hop_onto_lying: bool, house_start: str) -> _Chai
 def _best(succ: list[int], values: Sequence[Fraction]) -> int:
     """The successor a value-minimising player picks: a match first, else least value
     (the exact values of different classes all differ, so ties are within one class)."""
-    from ..games.pyramids.equations import WIN
+    from ..games.pyramids.theory.equations import WIN
 
     return WIN if WIN in succ else min(succ, key=lambda c: (values[c], c))
 
@@ -210,7 +211,7 @@ def _evaluate(chain: _Chain, policy: list[list[int]]) -> tuple[Fraction, Fractio
     """Expected rolls and moves from the start under ``policy`` (one successor a face):
     two linear systems solved exactly by the solver's routine (a single choice a face, so
     its minimisation is the policy's own equations)."""
-    from ..games.pyramids.equations import Equations, solve_equations
+    from ..games.pyramids.theory.equations import Equations, solve_equations
 
     rows = [[(p, [s]) for (p, _), s in zip(chain.faces[k], policy[k])]
             for k in range(len(policy))]
@@ -224,7 +225,7 @@ def _evaluate(chain: _Chain, policy: list[list[int]]) -> tuple[Fraction, Fractio
 def _counts(chain: _Chain, policy: list[list[int]], by_moves: bool) -> dict[int, float]:
     """The chance that a game ends at exactly k rolls (or k moves), by stepping the
     policy's chain forward from the start until less than :data:`TAIL` is left."""
-    from ..games.pyramids.equations import WIN
+    from ..games.pyramids.theory.equations import WIN
 
     steps = []
     for k, row in enumerate(chain.faces):
@@ -269,7 +270,7 @@ def solitaire(policy: str = "optimal", aim_stack_top: bool = True,
     * ``"solo without House moves"``: ``pyramids-solo`` made to skip its House moves
       (``restrict.Forbid``): among the rest, the move of least unrestricted value.
     """
-    from ..games.pyramids.equations import Equations, solve_equations
+    from ..games.pyramids.theory.equations import Equations, solve_equations
 
     if policy not in POLICIES:
         raise RuleError(f"policy must be one of {', '.join(POLICIES)}, got {quote(policy)}")

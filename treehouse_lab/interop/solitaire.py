@@ -48,9 +48,9 @@ from typing import Any, Callable, Hashable
 import pyspiel
 
 from ..errors import RuleError
-from ..games.pyramids import solver
 from ..games.pyramids.arrangement import TRIO, Arrangement, all_arrangements
-from ..games.pyramids.symmetry import checked_symmetries, move_sets
+from ..games.pyramids.theory import solver
+from ..games.pyramids.theory.symmetry import checked_symmetries, move_sets
 from . import openspiel  # noqa: F401  (registers python_treehouse_pyramids)
 
 #: The largest denominator a chance probability is read back with (a die's 1/6 is exact).

@@ -26,12 +26,12 @@ from treehouse_lab.games.pyramids import (
     Roll,
     all_arrangements,
     arrangement,
-    counting,
     moves,
     rules,
-    solver,
 )
 from treehouse_lab.games.pyramids.arrangement import DEST_FORMS, token_problem
+from treehouse_lab.games.pyramids.arrangement import words as move_words
+from treehouse_lab.games.pyramids.theory import counting, solver
 
 FACES = ("tip", "aim", "hop", "dig", "swap", "wild")
 
@@ -108,8 +108,8 @@ def test_saves_hold_no_prose_and_replay_after_a_rewording(monkeypatch):
     played = [mv["action"] for mv in save["moves"] if mv["action"]["kind"] == "play"]
     assert played and all(" " not in v for a in played for v in a.values())
     # reword every sentence: the save does not care
-    monkeypatch.setitem(arrangement._END_WORDS, "right-end", "all the way to the right")
-    monkeypatch.setitem(arrangement._AIM_WORDS, "aim-up", "upright")
+    monkeypatch.setitem(move_words._END_WORDS, "right-end", "all the way to the right")
+    monkeypatch.setitem(move_words._AIM_WORDS, "aim-up", "upright")
     again = tl.Match.from_json(save)
     assert again.state == m.state and again.history == m.history
 

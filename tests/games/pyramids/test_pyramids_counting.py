@@ -18,8 +18,8 @@ from math import factorial
 
 import pytest
 
-from treehouse_lab.games.pyramids import counting
 from treehouse_lab.games.pyramids.arrangement import Arrangement, all_arrangements, results
+from treehouse_lab.games.pyramids.theory import counting
 
 FACES = ("tip", "aim", "hop", "dig", "swap", "wild")
 
@@ -235,7 +235,8 @@ def test_closed_form_from_sympy_matches_the_counts() -> None:
 
 def test_counting_does_not_import_sympy_at_import_time() -> None:
     code = ("import sys, treehouse_lab, treehouse_lab.games.pyramids, "
-            "treehouse_lab.games.pyramids.counting, treehouse_lab.games.pyramids.solver, "
+            "treehouse_lab.games.pyramids.theory.counting, "
+            "treehouse_lab.games.pyramids.theory.solver, "
             "treehouse_lab.exercises; print('sympy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
@@ -415,7 +416,7 @@ def test_six_pieces_enumerate_to_the_generating_function_count() -> None:
     import subprocess
     import sys
 
-    code = ("from treehouse_lab.games.pyramids import counting; "
+    code = ("from treehouse_lab.games.pyramids.theory import counting; "
             "print(counting.count_by_enumeration(6))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout

@@ -35,11 +35,11 @@ import pytest
 
 import treehouse_lab as tl
 from treehouse_lab.bots import make_bot
-from treehouse_lab.games.pyramids import perfect
 from treehouse_lab.games.pyramids.actions import Pass
 from treehouse_lab.games.pyramids.arrangement import FACES
 from treehouse_lab.games.pyramids.rules import HOUSE_SIDE, TRIO_SIDE
 from treehouse_lab.games.pyramids.table import ARRANGEMENTS, INDEX
+from treehouse_lab.games.pyramids.theory import perfect
 
 ROOT = Path(__file__).resolve().parents[3]
 RESULTS = json.loads(resources.files("treehouse_lab.games.pyramids")
@@ -86,7 +86,7 @@ def test_shipped_house_analyses_are_certified_and_ordered():
 
 def test_house_seats_must_be_seats():
     pytest.importorskip("numpy")
-    from treehouse_lab.games.pyramids import duel
+    from treehouse_lab.games.pyramids.theory import duel
 
     assert duel.house_seats_arg([1, 0, 1]) == (0, 1)
     for bad in ((2,), "first", 0):
@@ -99,14 +99,14 @@ def second_only():
     """A coarse solve (a few sweeps: the move sets, not the values, are under test) in
     which only the second player may move the House."""
     pytest.importorskip("numpy")
-    from treehouse_lab.games.pyramids import duel
+    from treehouse_lab.games.pyramids.theory import duel
 
     return duel.solve_two_player(house_seats=(1,), tolerance=0.95, progress=False)
 
 
 def test_struck_house_moves_leave_the_trio_moves_and_the_pass(second_only):
     np = pytest.importorskip("numpy")
-    from treehouse_lab.games.pyramids import duel_model, duel_policy
+    from treehouse_lab.games.pyramids.theory import duel_model, duel_policy
 
     sol, r = second_only, second_only.reduced
     assert not sol.symmetric and sol.house_seats == (1,)
@@ -156,7 +156,7 @@ def test_barred_seat_never_moves_the_house(second_only):
 
 def test_sweep_arrays_reproduce_the_exact_solitaire_values():
     np = pytest.importorskip("numpy")
-    from treehouse_lab.games.pyramids import duel_model, solver
+    from treehouse_lab.games.pyramids.theory import duel_model, solver
 
     exact = solver.solve("SML")
     rolls = duel_model.solitaire_rolls(duel_model.build(True))
@@ -247,7 +247,7 @@ def test_shipped_table_matches_a_fresh_solve():
     """The whole solve (about a minute alone on two cores): the same table, byte for
     byte, the same certified value."""
     pytest.importorskip("numpy")
-    from treehouse_lab.games.pyramids import duel, duel_policy
+    from treehouse_lab.games.pyramids.theory import duel, duel_policy
 
     sol = duel.solve_two_player(aim_stack_top=True, progress=False)
     assert list(sol.win) == RESULTS["variants"]["aim_stack_top=True"]["win"]
@@ -263,7 +263,7 @@ def test_shipped_table_matches_a_fresh_solve():
 def test_shipped_house_analysis_matches_a_fresh_solve():
     """Nobody moving the House (about half a minute alone): the shipped interval again."""
     pytest.importorskip("numpy")
-    from treehouse_lab.games.pyramids import duel
+    from treehouse_lab.games.pyramids.theory import duel
 
     sol = duel.solve_two_player(house_seats=(), progress=False)
     assert list(sol.win) == RESULTS["house_moves"]["nobody"]["win"]

@@ -342,9 +342,9 @@ def test_bots_under_the_hop_onto_lying_variant():
     shipped ones are for the default Hop), so it never offers a move the variant forbids
     and its choice is one the variant's solver calls best; the perfect bot, solved for the
     default rules only, refuses the variant."""
-    from treehouse_lab.games.pyramids import solver
     from treehouse_lab.games.pyramids.bots import SoloSolverBot, solution
-    from treehouse_lab.games.pyramids.perfect import PerfectBot
+    from treehouse_lab.games.pyramids.theory import solver
+    from treehouse_lab.games.pyramids.theory.perfect import PerfectBot
 
     strict = solution(True, False)      # the bot's own solve, made once
     assert strict.hop_onto_lying is False

@@ -10,9 +10,9 @@ from functools import cache
 import pytest
 
 from treehouse_lab.errors import RuleError
-from treehouse_lab.games.pyramids import solver
 from treehouse_lab.games.pyramids.arrangement import Arrangement, all_arrangements, results
 from treehouse_lab.games.pyramids.game import PyramidsGame
+from treehouse_lab.games.pyramids.theory import solver
 
 FACES = ("tip", "aim", "hop", "dig", "swap", "wild")
 

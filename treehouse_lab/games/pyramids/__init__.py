@@ -16,9 +16,6 @@ swap); ``FACES`` the six faces of the die (the five and wild).
 
 from . import arrangement
 from .actions import Pass, Play, Roll
-
-# ``moves`` here is the arrangement model's function, as it always was: importing the kinds
-# module (moves.py) above bound the package attribute to that module, so bind it again.
 from .arrangement import (
     ACTIONS,
     FACES,
@@ -27,7 +24,7 @@ from .arrangement import (
     Position,
     all_arrangements,
     can,
-    moves,  # noqa: E402, F811
+    moves,
     results,
     sentence,
 )

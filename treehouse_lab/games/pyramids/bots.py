@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from ...bots import check_game
 from ...protocol import Action
-from . import solver
+from .theory import solver
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import PyramidsState

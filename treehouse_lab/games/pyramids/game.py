@@ -100,7 +100,7 @@ class PyramidsGame(Game):
     #: This game's own bots (name -> "module:attr" of the factory, the module relative
     #: to this package), which tl.BOTS lists.
     BOTS: ClassVar[dict[str, str]] = {"pyramids-solo": ".bots:SoloSolverBot",
-                                      "pyramids-perfect": ".perfect:PerfectBot"}
+                                      "pyramids-perfect": ".theory.perfect:PerfectBot"}
     #: The module of this game's exercise bank, imported when the bank is read.
     EXERCISES: ClassVar[str] = ".exercises"
     STATE = PyramidsState

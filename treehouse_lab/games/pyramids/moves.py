@@ -20,8 +20,17 @@ from ...errors import quote
 from ...protocol import CHANCE, Action
 from . import data
 from .actions import PASS, Pass, Play, Roll
-from .arrangement import RIGHT, UP, Arrangement, Position, name, stack_name
-from .line_moves import gap_token, moves, raw_moves
+from .arrangement import (
+    RIGHT,
+    UP,
+    Arrangement,
+    Position,
+    gap_token,
+    moves,
+    name,
+    raw_moves,
+    stack_name,
+)
 from .rules import HOUSE_SIDE, TRIO_SIDE, winners_after
 from .stages import ROLL
 from .table import ARRANGEMENTS

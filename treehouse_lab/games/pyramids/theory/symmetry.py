@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 from typing import Callable, Sequence
 
-from .arrangement import FACES, LEFT, RIGHT, UP, Arrangement, all_arrangements, results
+from ..arrangement import FACES, LEFT, RIGHT, UP, Arrangement, all_arrangements, results
 
 
 def mirror(a: Arrangement) -> Arrangement:

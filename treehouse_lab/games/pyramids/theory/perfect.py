@@ -26,20 +26,20 @@ from array import array
 from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
-from ...bots import check_game
-from ...errors import RuleError
-from ...protocol import Action
-from .actions import PASS, Pass
-from .arrangement import FACES
-from .rules import TRIO_SIDE
-from .table import ARRANGEMENTS
+from ....bots import check_game
+from ....errors import RuleError
+from ....protocol import Action
+from ..actions import PASS, Pass
+from ..arrangement import FACES
+from ..rules import TRIO_SIDE
+from ..table import ARRANGEMENTS
+from . import shipped
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import PyramidsState
+    from ..state import PyramidsState
 
 MAGIC = b"TLPP1\n"
 NO_MOVE = 255
@@ -128,7 +128,7 @@ def table_file(aim_stack_top: bool) -> str:
 @lru_cache(maxsize=2)
 def shipped_table(aim_stack_top: bool = True) -> PolicyTable:
     """The policy table shipped in the package for this Aim variant (loaded once)."""
-    path = resources.files(__package__).joinpath("solved", table_file(aim_stack_top))
+    path = shipped(table_file(aim_stack_top))
     return PolicyTable.from_bytes(path.read_bytes())
 
 

@@ -1,9 +1,13 @@
-"""The five actions on one line of Treehouse pieces: every move of a line, its sentence
-and the tokens that name it (the arrangement model's moves; the line itself is
-arrangement.py, which also names everything here, where its readers have always found it).
+"""The five actions on one line of Treehouse (pyramids) pieces: every move of a line and the
+tokens that name it (rulings: Actions; R3, R4 and R13).
 
-Why apart: the line (parsing, notation, enumeration) and what may be done to it are two
-ideas, and together they were over 700 lines.
+Why apart from the line (line.py): the line (parsing, notation, enumeration) and what may
+be done to it are two ideas. ``moves`` lists each way to act once per (piece clicked,
+result); ``results`` is the set of distinct results, which is what the rulings count
+("Distinct moves are counted by the arrangement they produce"). A move is named by tokens
+that say what moves where in terms of pieces (``pieces="MS"``, ``dest="on:L"``), never by
+its sentence or its result: the sentence is computed from the tokens (words.py), the result
+from the line.
 """
 
 from __future__ import annotations
@@ -13,22 +17,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator
 
-from ...errors import RuleError, quote
-from .arrangement import (
-    ACTIONS,
-    FACES,
-    LEFT,
-    RIGHT,
-    TRIO,
-    UP,
-    Arrangement,
-    ArrangementLike,
-    Position,
-    default_size_order,
-    sentence,
-)
+from ....errors import RuleError, quote
+from .line import LEFT, RIGHT, TRIO, UP, Arrangement, ArrangementLike, Position, default_size_order
+from .words import sentence
 
-# -- moves ---------------------------------------------------------------------------
+#: The five actions that change an arrangement, in die order (Wild is their union).
+ACTIONS: tuple[str, ...] = ("tip", "aim", "hop", "dig", "swap")
+#: The six faces of the Treehouse die.
+FACES: tuple[str, ...] = ACTIONS + ("wild",)
 
 #: The forms a move's ``dest`` token takes, for each action (see ``Move``).
 DEST_FORMS: dict[str, tuple[str, ...]] = {
@@ -343,3 +339,9 @@ def can(arrangement: ArrangementLike, action: str, *, aim_stack_top: bool = True
     """Whether ``action`` can change this arrangement at all (the turn rule's test)."""
     return bool(_moves_cached(_coerce(arrangement), _check_action(action), bool(aim_stack_top),
                               bool(hop_onto_lying)))
+
+
+__all__ = [
+    "ACTIONS", "FACES", "DEST_FORMS", "Move", "moves", "raw_moves", "results", "can",
+    "token_problem", "gap_token", "forget_moves",
+]

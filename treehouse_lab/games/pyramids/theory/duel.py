@@ -89,12 +89,12 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from ...errors import RuleError
-from .arrangement import FACES, TRIO, Arrangement
+from ....errors import RuleError
+from ..arrangement import FACES, TRIO, Arrangement
+from ..rules import HOUSE_SIDE, TRIO_SIDE
+from ..table import INDEX
 from .duel_model import TIE, Model, N, Reduced, build, check_house_declinable, reduce_model
 from .duel_policy import extract_policy
-from .rules import HOUSE_SIDE, TRIO_SIDE
-from .table import INDEX
 
 # ---------------------------------------------------------------------------------------
 # one sweep

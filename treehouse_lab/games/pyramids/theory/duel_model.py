@@ -16,10 +16,10 @@ from typing import Sequence
 
 import numpy as np
 
-from .arrangement import ACTIONS, FACES
-from .rules import HOUSE_SIDE, TRIO_SIDE, turn_rule, winners_after
+from ..arrangement import ACTIONS, FACES
+from ..rules import HOUSE_SIDE, TRIO_SIDE, turn_rule, winners_after
+from ..table import ARRANGEMENTS, table
 from .symmetry import checked_symmetries, move_sets
-from .table import ARRANGEMENTS, table
 
 N = len(ARRANGEMENTS)
 

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .arrangement import FACES
+from ..arrangement import FACES
+from ..rules import HOUSE_SIDE, TRIO_SIDE
 from .perfect import NO_MOVE, PolicyTable
-from .rules import HOUSE_SIDE, TRIO_SIDE
 
 if TYPE_CHECKING:
     from .duel import TwoPlayerSolution

@@ -26,9 +26,9 @@ from itertools import product
 from math import factorial
 from typing import Any, Sequence
 
-from ...errors import RuleError, quote
-from .arrangement import FACES, Arrangement, all_arrangements, results
-from .rules import turn_rule
+from ....errors import RuleError, quote
+from ..arrangement import FACES, Arrangement, all_arrangements, results
+from ..rules import turn_rule
 
 # ---------------------------------------------------------------------------------------
 # 1. Arrangements, three ways
@@ -268,7 +268,7 @@ def die_faces() -> tuple[tuple[str, Fraction], ...]:
 
 def _engine() -> Any:
     """A 2-player game from the engine (the solitaire questions only look at seat 0)."""
-    from .game import PyramidsGame
+    from ..game import PyramidsGame
 
     return PyramidsGame(players=2)
 
@@ -290,7 +290,7 @@ def engine_win_next_roll(trio: Arrangement | str, house: Arrangement | str,
     decision (the engine refuses a face that can change neither line: that is a reroll),
     and a face wins if one of the engine's legal actions makes seat 0 a winner.
     """
-    from .game import PyramidsGame
+    from ..game import PyramidsGame
 
     game = PyramidsGame(players=2, aim_stack_top=aim_stack_top)
     other = str(house)
@@ -387,7 +387,7 @@ def simulate_next_roll(trio: Arrangement | str, house: Arrangement | str, trials
     exact fraction wins/trials so it prints beside the exact value."""
     import random
 
-    from ...core.chance import sample_outcome
+    from ....core.chance import sample_outcome
 
     faces = {f.face: f for f in face_outcomes(trio, house, aim_stack_top)}
     dist = list(die_faces())

@@ -1,9 +1,9 @@
-"""The arrangement model of Treehouse (pyramids): a line of stacks and lying pieces.
+"""One line of Treehouse (pyramids) pieces: stacks and lying pieces, left to right.
 
-Why a model of its own: every question the game, the renderer, the counting notebook and
-the solver ask ("how many ways can a Tree Hop?", "which arrangements can a Dig reach?")
-is a question about one trio's line of pieces, independent of players, dice and turns.
-So the line and the five actions live here, as pure functions on an immutable value.
+The value the whole arrangement model is about (the package docstring says why it is a
+model of its own): reading and writing the rulings' notation, checking a line is a line,
+and listing every line of a set of pieces. What may be done to a line is ``line_moves``; how a
+move is said is ``words``.
 
 Notation (docs/rulings/pyramids.md, "Notation"): positions left to right,
 separated by single spaces; an upright position is its pieces bottom to top (``LMS`` is the
@@ -15,33 +15,22 @@ them smallest first; only the Tree (largest at the bottom) and the names used in
 depend on that order. Nothing in the rules depends on sizes, so any set of distinct
 letters works: ``all_arrangements(n)`` uses ``"SML"[:n]`` for n <= 3 and ``"ABCD..."[:n]``
 for n >= 4 (A smallest).
-
-Moves (docs/rulings/pyramids.md, R3, R4 and R13): ``moves`` lists each way to
-act once per (piece clicked, result); ``results`` is the set of distinct results, which is
-what the rulings count ("Distinct moves are counted by the arrangement they produce").
-A move is named by tokens that say what moves where in terms of pieces (``pieces="MS"``,
-``dest="on:L"``), never by its sentence or its result: the sentence is computed from the
-tokens by ``sentence`` (the one place moves are put into words), the result from the line.
 """
 
 from __future__ import annotations
 
+import importlib
 import itertools
 from functools import lru_cache
 from typing import Iterable, Iterator, NamedTuple, Union
 
-from ...errors import RuleError, quote
+from ....errors import RuleError, quote
 
 UP, LEFT, RIGHT = "^", "<", ">"
 
-#: The five actions that change an arrangement, in die order (Wild is their union).
-ACTIONS: tuple[str, ...] = ("tip", "aim", "hop", "dig", "swap")
-#: The six faces of the Treehouse die.
-FACES: tuple[str, ...] = ACTIONS + ("wild",)
-
 TRIO = "SML"
-#: Names used in sentences; any other letter is called by itself ("the A").
-NAMES = {"S": "Small", "M": "Medium", "L": "Large"}
+#: The module that draws arrangements (see ``Arrangement._repr_svg_``).
+RENDERER = "treehouse_lab.games.pyramids.render"
 _BIG_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: The longest text ``Arrangement.parse`` reads: 26 lone lying pieces and their spaces
 #: ("<A <B ... <Z") are 77 characters. Anything longer is refused before any parsing work,
@@ -190,10 +179,10 @@ class Arrangement:
         return self._text >= other._text
 
     def _repr_svg_(self) -> str:
-        """Drawn as pyramids in a notebook (the renderer is imported only then)."""
-        from .render import arrangements_svg
-
-        return arrangements_svg([self])
+        """Drawn as pyramids in a notebook. The renderer is found by name, only then, the
+        way the game finds it (``PyramidsGame.RENDERER``): it draws arrangements, so the
+        line cannot import it without a circle."""
+        return importlib.import_module(RENDERER).arrangements_svg([self])
 
     def __reduce__(self):
         return (Arrangement.parse, (self._text,))
@@ -378,84 +367,7 @@ def all_arrangements(pieces: str | int = TRIO) -> tuple[Arrangement, ...]:
     return _all(piece_set(pieces))
 
 
-# -- words ---------------------------------------------------------------------------
-
-def name(piece: str) -> str:
-    """``"the Small"``; letters without a size name are "the A"."""
-    return "the " + NAMES.get(piece, piece)
-
-
-def _and(names: list[str]) -> str:
-    if len(names) <= 2:
-        return " and ".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _subject(stack: str, tree: str) -> str:
-    """``the Medium, with the Small on it,`` for a piece carrying others; ``the Tree`` for
-    the whole Tree."""
-    if len(stack) == 1:
-        return name(stack)
-    if stack == tree:
-        return "the Tree"
-    return f"{name(stack[0])}, with {_and([name(c) for c in stack[1:]])} on it,"
-
-
-def stack_name(pieces: str) -> str:
-    if len(pieces) == 1:
-        return name(pieces)
-    return "the stack of " + _and([name(c) for c in pieces])
-
-
-_AIM_WORDS = {"aim-left": "to the left", "aim-up": "up", "aim-right": "to the right"}
-_END_WORDS = {"in-place": "in place", "left-end": "to the left end of the line",
-              "right-end": "to the right end of the line"}
-
-
-def sentence(action: str, pieces: str, dest: str, tree: str = "LMS") -> str:
-    """The sentence a child reads for a move (docs/rulings/pyramids.md, R13), from its
-    tokens alone: "Tip the Tree to the right", "Hop the Medium, with the Small on it, onto
-    the Large", "Dig the Large between the Small and the Medium", "Swap the Small and the
-    Large". ``tree`` is the Tree's stack, bottom to top, which is called "the Tree".
-
-    The one place moves are put into words: the arrangement model, the game's actions and
-    the board all call it, so a rewording changes every text at once and no save (saves
-    hold the tokens, never the words).
-    """
-    if action == "tip":
-        return f"Tip {_subject(pieces, tree)} to the {dest.removeprefix('tip-')}"
-    if action == "aim":
-        return f"Aim {name(pieces)} {_AIM_WORDS[dest]}"
-    if action == "swap":
-        return f"Swap {name(pieces)} and {name(dest.removeprefix('swap:'))}"
-    verb = "Hop" if action == "hop" else "Dig"
-    if dest in _END_WORDS:
-        where = _END_WORDS[dest]
-    else:
-        kind, _, rest = dest.partition(":")
-        if kind == "between":
-            left, right = rest.split(":")
-            where = f"between {stack_name(left)} and {stack_name(right)}"
-        else:
-            where = f"{'onto' if kind == 'on' else 'under'} {name(rest)}"
-    return f"{verb} {_subject(pieces, tree)} {where}"
-
-
-# The moves of a line are in line_moves.py (imported last: it reads this module's names).
-from .line_moves import (  # noqa: E402
-    DEST_FORMS,
-    Move,
-    can,
-    gap_token,
-    moves,
-    raw_moves,
-    results,
-    token_problem,
-)
-
 __all__ = [
-    "ACTIONS", "FACES", "TRIO", "NAMES", "UP", "LEFT", "RIGHT", "DEST_FORMS", "MAX_TEXT",
-    "Position", "Arrangement", "Move", "all_arrangements", "piece_set",
-    "moves", "raw_moves", "results", "can", "name", "sentence", "token_problem", "stack_name",
-    "gap_token",
+    "TRIO", "UP", "LEFT", "RIGHT", "MAX_TEXT", "Position", "Arrangement", "ArrangementLike",
+    "all_arrangements", "piece_set", "default_size_order",
 ]

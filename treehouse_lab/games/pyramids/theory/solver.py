@@ -43,13 +43,13 @@ from array import array
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Iterable, Sequence
 
-from ...errors import RuleError
-from .arrangement import FACES, Arrangement, all_arrangements, piece_set, results
+from ....errors import RuleError
+from ..arrangement import FACES, Arrangement, all_arrangements, piece_set, results
+from ..rules import turn_rule
+from . import shipped
 from .equations import WIN, Equations, bellman_residuals, solve_equations
-from .rules import turn_rule
 from .symmetry import (
     candidate_symmetries,
     checked_symmetries,
@@ -265,7 +265,7 @@ class Solution(_PositionLookup):
         """Roll counts of ``games`` seeded solitaire games played with the optimal moves,
         from (trio, house) (default: the start). Uses the engine's die with exact integer
         sampling (``core.chance.sample_outcome``)."""
-        from ...core.chance import sample_outcome
+        from ....core.chance import sample_outcome
 
         start = Arrangement.tree(self.pieces)
         t0 = self._arr(trio) if trio is not None else start
@@ -362,7 +362,7 @@ class SoloValues(_PositionLookup):
 def solo_values(aim_stack_top: bool = True) -> SoloValues:
     """The shipped values of the trio for this Aim variant (loaded once per process)."""
     name = values_file(aim_stack_top)
-    data = resources.files(__package__).joinpath("solved", name).read_bytes()
+    data = shipped(name).read_bytes()
     if len(data) % 8:
         raise RuleError(f"{name}: a damaged table ({len(data)} bytes, not whole doubles)")
     floats = array("d")
