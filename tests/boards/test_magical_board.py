@@ -58,7 +58,7 @@ def played_until(players: int, seed: int, done, limit: int = 5000,
 
 def test_the_board_opens_on_the_planning_step_with_the_viewers_hand_clickable(board):
     s = board.state
-    assert s.phase == "planning" and 0 in s.actors() and board.viewer == 0
+    assert s.stage == "planning" and 0 in s.actors() and board.viewer == 0
     hand = s.hand(0)
     assert hand
     svg = board.view.svg
@@ -143,7 +143,7 @@ def test_the_forest_shows_every_familiar_with_its_seat():
 
 
 def test_villages_pipes_and_carriages_are_counted_as_the_state_has_them():
-    m = played_until(4, 5, lambda s: s.round >= 2 and s.phase == "planning")
+    m = played_until(4, 5, lambda s: s.round >= 2 and s.stage == "planning")
     s = m.state
     svg = s.render_svg(viewer=1)
     for p in range(4):
@@ -169,7 +169,7 @@ def test_the_turn_order_arrow_follows_the_direction(board):
 
 
 def test_a_spell_being_resolved_shows_who_still_has_to_choose():
-    m = played_until(4, 1, lambda s: s.phase == "spell", prefer={"cast": 9})
+    m = played_until(4, 1, lambda s: s.stage == "spell", prefer={"cast": 9})
     s = m.state
     todo = s.spell["to_choose"]
     assert todo
@@ -183,7 +183,7 @@ def test_a_spell_being_resolved_shows_who_still_has_to_choose():
 
 
 def test_building_a_card_by_clicking_grows_the_village():
-    m = played_until(3, 2, lambda s: s.phase == "building" and any(
+    m = played_until(3, 2, lambda s: s.stage == "building" and any(
         a.KIND == "build" for a in s.legal_actions(s.builder)))
     p = m.state.builder
     b = tl.Board(m, viewer=p, autorun=False)
@@ -213,7 +213,7 @@ def test_the_picture_fits_a_laptop_screen_at_readable_sizes(players):
     1.2 times its own size (widgets/board.js), with no height cap: a taller picture
     scrolls inside the board (widgets/board.css). Its smallest text must be 11 pixels or
     more once scaled (issue 18; the browser test measures it on screen too)."""
-    m = played_until(players, 2, lambda s: s.phase == "building" and s.round >= 2)
+    m = played_until(players, 2, lambda s: s.stage == "building" and s.round >= 2)
     for viewer in (None, 0):
         svg = m.state.render_svg(viewer=viewer)
         w, _h = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())

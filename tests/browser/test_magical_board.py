@@ -161,7 +161,7 @@ def test_the_carriages_say_you_are_waiting_in_english(page, lab):
             "board = tl.Board(tl.load_game('magical', players=3), seed=1, viewer=0,\n"
             "                 bots={0: 'random', 1: 'random', 2: 'random'}, autorun=False)\n"
             "m = board.match\n"
-            "while not (m.state.phase == 'planning' and m.state.waiting()[0]):\n"
+            "while not (m.state.stage == 'planning' and m.state.waiting()[0]):\n"
             "    navigation.step(m)\n"
             "board.refresh()\nboard",
         ])))

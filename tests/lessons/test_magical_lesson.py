@@ -40,7 +40,7 @@ def test_the_play_order_card_is_the_last_chosen_and_revealed_after_it():
         t = Tutor(plan("magical"), seed)
         _to(t, "Play order, face down")
         s = t.state
-        assert s.phase == "reveal" and s.actors() == [t.seat]
+        assert s.stage == "reveal" and s.actors() == [t.seat]
         # The bots chose face down: the log says so and names no card.
         told = " ".join(t.followed)
         assert "chooses a play-order card face down" in told and "revealed" not in told
@@ -66,7 +66,7 @@ def test_the_odds_before_a_draw_count_the_cards_the_learner_has_not_seen():
         t = Tutor(plan("magical"), seed)
         _to(t, "Your first drawer card")
         m, seat = t.match, t.seat
-        while m.state.phase in ("planning", "spell", "deal"):
+        while m.state.stage in ("planning", "spell", "deal"):
             s = m.state
             if s.is_chance_node() or seat not in s.actors():
                 m.step()

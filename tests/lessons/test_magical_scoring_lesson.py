@@ -37,7 +37,7 @@ def test_it_begins_at_keitas_last_builds_whatever_the_seed():
     starts = [Tutor(plan("magical-scoring"), seed).state for seed in (0, 3, 11)]
     assert starts[0].to_json() == starts[1].to_json() == starts[2].to_json()
     s = starts[0]
-    assert s.round == 4 and s.phase == "building" and s.actors() == [0]
+    assert s.round == 4 and s.stage == "building" and s.actors() == [0]
     assert sorted(s.drawer(0)) == ["blue5a", "pipe2", "purple1a", "red3b"]
     assert all(not s.drawer(p) for p in (1, 2))
     assert s.play_order[-1] == 0  # Keita builds last: nobody builds after him

@@ -42,18 +42,18 @@ def test_the_ranking_is_the_builders_own_best_first():
         assert ranked[0] == BuilderBot().choose(s.clone(), random.Random(0), seat)
         assert ranked == candidates(s.clone(), seat, legal)          # a function of s
         rest = ranked[1:]
-        if s.phase == "planning":
+        if s.stage == "planning":
             below = supports(s, seat)
             values = [plan_value(s, seat, a.card, below) for a in rest if isinstance(a, Place)]
             assert values == sorted(values, reverse=True)
             casts = [i for i, a in enumerate(rest) if isinstance(a, Cast)]
             places = [i for i, a in enumerate(rest) if isinstance(a, Place)]
             assert not casts or not places or max(places) < min(casts)
-        if s.phase == "building":
+        if s.stage == "building":
             value = BuilderBot().build_value(s, seat)
             scores = [value(a) for a in rest]
             assert scores == sorted(scores, reverse=True)
-        phases.add(s.phase)
+        phases.add(s.stage)
     assert {"planning", "building"} <= phases
 
 

@@ -31,7 +31,7 @@ def _states(players: int, seed: int, bot: str):
 
 
 def _check_sample(d, s, seat: int) -> None:
-    assert consistent(d, s, seat), (s.phase, seat)
+    assert consistent(d, s, seat), (s.stage, seat)
     assert d.components() == s.components()
     census = d.card_census()
     assert sum(census.values()) == CARDS
@@ -66,13 +66,13 @@ def test_samples_look_like_the_truth_at_every_step_of_seeded_games(players, seed
     carriages_known = storage = 0
     rng = random.Random(seed)
     for k, s in enumerate(_states(players, seed, bot)):
-        if k % 2 and s.phase in ("deal", "planning"):
+        if k % 2 and s.stage in ("deal", "planning"):
             continue                       # keep the test quick; every phase is still seen
         for seat in range(players):
             d = determinize(s, seat, rng)
             _check_sample(d, s, seat)
-            phases[s.phase] += 1
-            if s.phase == "spell" and any(s.choices[q] not in (None, "todo")
+            phases[s.stage] += 1
+            if s.stage == "spell" and any(s.choices[q] not in (None, "todo")
                                           for q in range(players) if q != seat):
                 phases["spell answered"] += 1      # another seat's secret answer was dealt
             carriages_known += any(s.carriage_known(i, seat) for i in range(players))
@@ -88,7 +88,7 @@ def test_samples_look_like_the_truth_at_every_step_of_seeded_games(players, seed
 def _planning_state(players: int = 3, seed: int = 1, steps: int = 40):
     m = tl.Match(_game(players), seed=seed, bots={p: "magical-builder" for p in range(players)})
     m.run(steps)
-    while m.state.is_chance_node() or m.state.phase != "planning":
+    while m.state.is_chance_node() or m.state.stage != "planning":
         m.step()
     return m.state
 
@@ -152,7 +152,7 @@ def _exchange_pending():
     m = tl.Match(g, seed=1, bots={p: "magical-builder" for p in range(4)})
     while True:
         s = m.state
-        if s.phase == "planning" and not s.is_chance_node():
+        if s.stage == "planning" and not s.is_chance_node():
             qs = [q for q in range(4) if s.stored[q] and not s.dropped[q]
                   and any(cards[c].kind == "building" for c in s.drawers[q])]
             rs = [r for r in range(4) if r not in qs and s.villages[r] and not s.dropped[r]]
@@ -190,7 +190,7 @@ def _exchange_pending():
 
 def test_a_secret_exchange_already_chosen_is_dealt_as_one_the_sample_allows():
     s, q, r = _exchange_pending()
-    assert s.phase == "spell" and s.choices[r] == "todo"
+    assert s.stage == "spell" and s.choices[r] == "todo"
     kinds = set()
     for k in range(40):
         d = determinize(s, r, random.Random(k))
@@ -203,7 +203,7 @@ def test_a_secret_exchange_already_chosen_is_dealt_as_one_the_sample_allows():
         kinds.add(type(ch))
         # the sample plays on: r answers and the spell resolves with q's dealt answer
         d.apply(d.legal_actions(r)[0], r)
-        assert d.phase != "spell" and sum(d.card_census().values()) == CARDS
+        assert d.stage != "spell" and sum(d.card_census().values()) == CARDS
     assert kinds == {Exchange, KeepStorage}
     # the seat that chose sees its own answer, and only that, in every sample
     for k in range(10):

@@ -126,7 +126,7 @@ def test_magicals_playout_policy_weighs_only_building_and_never_moves_a_pipe():
     builds = 0
     while not m.state.is_terminal():
         s = m.state
-        if not s.is_chance_node() and s.phase == "building":
+        if not s.is_chance_node() and s.stage == "building":
             me = s.actors()[0]
             choice = fast.choose(s.clone(), random.Random(0), me)
             assert s.is_legal(choice, by=me) and not isinstance(choice, MovePipe)

@@ -36,7 +36,7 @@ def test_builder_drops_out_only_with_a_full_drawer_or_nothing_to_take():
     checked = 0
     while not m.state.is_terminal():
         s = m.state
-        if s.phase == "planning" and not s.is_chance_node():
+        if s.stage == "planning" and not s.is_chance_node():
             for p in s.actors():
                 a = BuilderBot().choose(s.clone(), random.Random(0), p)
                 if isinstance(a, DropOut):
@@ -90,7 +90,7 @@ def test_builders_wait_for_a_human_who_still_holds_cards():
     m = tl.Match(game, seed=14, bots={1: "magical-builder", 2: "magical-builder"})
     m.run()
     s = m.state
-    assert s.phase == "planning" and s.actors() == [0]
+    assert s.stage == "planning" and s.actors() == [0]
     assert s.hand_size(0) == 8
     for bot in (1, 2):
         assert s.waiting()[bot] and not s.dropped_out()[bot]

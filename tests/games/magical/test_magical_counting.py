@@ -19,7 +19,7 @@ def test_opening_hand_spells_sum_to_one_and_match_the_formula():
 def test_next_two_draws_agree_with_the_chance_nodes():
     g = tl.load_game("magical", players=3)
     s = g.new_initial_state()
-    while s.phase == "setup":
+    while s.stage == "setup":
         s.apply(s.chance_outcomes()[0][0])
     want = counting.next_draws(s, counting.is_spell, draws=2)
     got: dict[int, Fraction] = {}

@@ -34,7 +34,7 @@ def game():
 
 
 def test_an_equal_draw_that_is_not_the_handed_out_one_does_the_same(game):
-    s = _played_until(game, lambda s: s.is_chance_node() and s.phase == "deal"
+    s = _played_until(game, lambda s: s.is_chance_node() and s.stage == "deal"
                       and len(s.chance_outcomes()) > 20)
     handed = s.chance_outcomes()[7][0]
     same = DrawCard(handed.card)
@@ -46,7 +46,7 @@ def test_an_equal_draw_that_is_not_the_handed_out_one_does_the_same(game):
 
 
 def test_a_draw_of_a_card_already_dealt_is_refused_and_changes_nothing(game):
-    s = _played_until(game, lambda s: s.is_chance_node() and s.phase == "deal"
+    s = _played_until(game, lambda s: s.is_chance_node() and s.stage == "deal"
                       and any(s.hands))
     dealt = next(c for hand in s.hands for c in hand)
     before = s.to_json()
@@ -91,7 +91,7 @@ def test_a_draw_hands_out_the_nodes_outcomes_anew_each_time(game):
     from treehouse_lab.core.chance import UniformOutcomes
     from treehouse_lab.core.stages import StagedState
 
-    s = _played_until(game, lambda s: s.is_chance_node() and s.phase == "deal"
+    s = _played_until(game, lambda s: s.is_chance_node() and s.stage == "deal"
                       and len(s.chance_outcomes()) > 20)
     first = s.chance_outcomes()
     assert first == StagedState.chance_outcomes(s)
@@ -114,7 +114,7 @@ def test_the_undealt_test_is_membership_of_the_sorted_pool(game):
     for seed in range(3):
         s, rng = game.new_initial_state(), random.Random(seed)
         while not s.is_terminal():
-            if s.is_chance_node() and s.phase == "deal":
+            if s.is_chance_node() and s.stage == "deal":
                 pool = s.pool
                 assert list(pool) == sorted(pool)
                 for card in (*game.card_ids, "", "zzz", "a", 7, None):

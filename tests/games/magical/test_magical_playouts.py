@@ -20,7 +20,7 @@ def _play(game, seed):
     shortfalls = 0
     steps = 0
     while not s.is_terminal():
-        before_phase, before_box = s.phase, len(s.box)
+        before_phase, before_box = s.stage, len(s.box)
         drawers = [len(s.drawer(p)) for p in range(game.players)]
         trash = [list(s.trash_of(p)) for p in range(game.players)]
         if s.is_chance_node():
@@ -34,8 +34,8 @@ def _play(game, seed):
         assert sum(s.biscuits()) + sum(s.tray()) + s.round_biscuits + s.box_biscuits == 20
         if steps % 25 == 0:
             assert s.components() == comps
-        if before_phase == "planning" and s.phase != "planning" and s.phase != "spell" \
-                and s.phase != "deal":
+        if before_phase == "planning" and s.stage != "planning" and s.stage != "spell" \
+                and s.stage != "deal":
             # the end of the planning step: every drawer has 5, or the shortfall took
             # as many non-spell cards from the trash cans as there were (rulebook)
             short = sum(5 - d for d in drawers)
@@ -76,12 +76,12 @@ def test_keen_players_fill_their_drawers_every_round():
             continue
         by = rng.choice(s.actors())
         legal = s.legal_actions(by)
-        if s.phase == "planning":
+        if s.stage == "planning":
             keen = [a for a in legal if a.KIND in ("place", "take", "draw_four")]
             legal = keen or [a for a in legal if a.KIND not in ("wait", "give_biscuit")]
         drawers = [len(s.drawer(p)) for p in range(3)]
-        was_planning = s.phase == "planning"
+        was_planning = s.stage == "planning"
         s.apply(rng.choice(legal), by=by)
-        if was_planning and s.phase not in ("planning", "spell", "deal"):
+        if was_planning and s.stage not in ("planning", "spell", "deal"):
             filled.append(drawers)
     assert filled == [[5, 5, 5]] * 4

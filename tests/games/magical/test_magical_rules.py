@@ -60,7 +60,7 @@ def test_preparations():
     # Preparations 5, 9, 10; 1. Preparations Step
     assert s.biscuits() == [2, 2, 2]
     assert s.tray() == [0, 2, 2, 2] and s.round_biscuits == 2 and s.box_biscuits == 6
-    assert s.deck_sizes() == [32, 32, 32] and s.phase == "deal"
+    assert s.deck_sizes() == [32, 32, 32] and s.stage == "deal"
     assert s.carriages_counts() == [0, 0, 0] and s.direction == 1
     draws = 0
     while s.is_chance_node():
@@ -128,7 +128,7 @@ def test_take_and_draw_need_an_empty_hand_and_room_in_the_drawer():
         assert all(p == Fraction(1, len(out)) for _, p in out)
         s.apply(out[0][0])
     assert s.hand_size(0) == 4 and s.deck_sizes()[0] == before - 4
-    assert s.phase == "planning"
+    assert s.stage == "planning"
 
 
 def test_drop_out_takes_a_biscuit_and_the_last_gets_none():
@@ -141,7 +141,7 @@ def test_drop_out_takes_a_biscuit_and_the_last_gets_none():
     assert s.biscuits() == [3, 3, 2] and s.round_biscuits == 0
     assert s.actors() == [2]
     s.apply(DropOut(), by=2)
-    assert s.biscuits() == [3, 3, 2] and s.phase != "planning"
+    assert s.biscuits() == [3, 3, 2] and s.stage != "planning"
 
 
 def test_give_a_biscuit_to_move_cards_past_a_dropped_out_player():
@@ -158,7 +158,7 @@ def test_spell_reverse_and_hand_to_carriage():
                                "2": ["green1a"]}), dropped=[False, False, False])
     assert G3.cards["spell1"].effect == "reverse"
     s.apply(Cast("spell1"), by=0)
-    assert s.direction == -1 and s.trash_of(0) == ["spell1"] and s.phase == "planning"
+    assert s.direction == -1 and s.trash_of(0) == ["spell1"] and s.stage == "planning"
     h = make(hands=seats(3, **{"0": ["spell3", "red1a"], "1": ["blue1a", "blue1b"],
                                "2": ["green1a"]}), dropped=[False, False, True],
              round_biscuits=1)
@@ -175,7 +175,7 @@ def test_spell_discard_hand_card_is_chosen_secretly_and_revealed_together():
              round_biscuits=1)
     assert G3.cards["spell5"].effect == "discard_hand"
     s.apply(Cast("spell5"), by=0)
-    assert s.phase == "spell" and s.actors() == [0, 1]
+    assert s.stage == "spell" and s.actors() == [0, 1]
     assert s.legal_actions(0) == [DiscardCard("red1a", "hand")]
     s.apply(DiscardCard("blue1b", "hand"), by=1)
     assert s.hand(1) == ["blue1a", "blue1b"] and "blue1b" in s.hidden_from(0)
@@ -184,7 +184,7 @@ def test_spell_discard_hand_card_is_chosen_secretly_and_revealed_together():
     assert s.hand(1) == ["blue1a"] and s.trash_of(1) == ["blue1b"]
     # the spell goes to the trash once resolved, on top of the card it discarded
     # (issue 17 item 14; the old order put it under)
-    assert s.trash_of(0) == ["red1a", "spell5"] and s.phase == "planning"
+    assert s.trash_of(0) == ["red1a", "spell5"] and s.stage == "planning"
     assert s.hand(2) == ["green1a"]
 
 
@@ -244,7 +244,7 @@ def test_shortfall_takes_highest_play_order_from_the_trash_then_the_next_players
              trash=[trash0, trash1, []], dropped=[False, True, True], round_biscuits=0)
     best1 = max(trash1, key=lambda c: cards[c].order)
     s.apply(DropOut(), by=0)
-    assert s.phase == "reveal"
+    assert s.stage == "reveal"
     assert s.trash_of(0) == ["spell1"]
     assert sorted(s.box) == sorted(["blue1a", best1])
     assert len(s.trash_of(1)) == 2 and s.drawer(0) == drawer0
@@ -261,7 +261,7 @@ def test_play_order_is_revealed_together_and_lowest_first():
     s.apply(Reveal("green1a"), by=2)
     orders = {p: G3.cards[c].order for p, c in enumerate(["red2a", "blue1a", "green1a"])}
     assert s.play_order == sorted(range(3), key=orders.get)
-    assert s.trash_of(0) == ["red2a"] and s.phase == "building" and s.builder == 0
+    assert s.trash_of(0) == ["red2a"] and s.stage == "building" and s.builder == 0
 
 
 def test_building_levels_stack_by_colour_and_face_down():
@@ -282,7 +282,7 @@ def test_building_levels_stack_by_colour_and_face_down():
     s.apply(Build("blue2a", "blue1a"), by=0)
     v = s.village(0)
     assert [(b["level"], b["colour"], b["vp"]) for b in v] == [(3, "red", 5), (2, "blue", 2)]
-    assert s.builder == 1 or s.phase != "building" or s.drawer(0) == []
+    assert s.builder == 1 or s.stage != "building" or s.drawer(0) == []
 
 
 def test_level_one_buildings_always_go_beside_others():
@@ -558,7 +558,7 @@ def test_a_match_of_bots_that_always_wait_still_ends(schedule):
     for k in range(len(log)):
         m.goto(k)
         st = m.state
-        if st.phase == "planning" and all(w or d for w, d in zip(st.waiting(),
+        if st.stage == "planning" and all(w or d for w, d in zip(st.waiting(),
                                                                   st.dropped_out())):
             eldest = next(q for q in range(3) if not st.dropped_out()[q])
             assert log[k].player == eldest and log[k].action != Wait()
@@ -571,7 +571,7 @@ def test_draw_four_from_a_short_deck_draws_what_is_there_and_an_empty_deck_none(
     s.apply(DrawFour(), by=0)
     s.apply(s.chance_outcomes()[0][0])
     s.apply(s.chance_outcomes()[0][0])
-    assert s.phase == "planning" and s.hand_size(0) == 2 and s.deck_sizes()[0] == 0
+    assert s.stage == "planning" and s.hand_size(0) == 2 and s.deck_sizes()[0] == 0
     assert DrawFour() not in s.legal_actions(1)
 
 

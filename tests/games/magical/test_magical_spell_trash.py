@@ -16,13 +16,13 @@ def test_a_discard_spell_lies_on_top_of_the_cards_it_discards():
     assert G3.cards["spell5"].effect == "discard_hand"
     s.apply(Cast("spell5"), by=0)
     # on the table while it resolves: in no trash can, counted as the spell in play
-    assert s.phase == "spell" and "spell5" not in s.trash_of(0)
+    assert s.stage == "spell" and "spell5" not in s.trash_of(0)
     assert s.card_census()["spell"] == 1 and sum(s.card_census().values()) == 96
     back = G3.state_from_json(s.to_json())
     assert back == s and back.spell["card"] == "spell5"
     s.apply(DiscardCard("red2a", "hand"), by=0)
     s.apply(DiscardCard("blue1a", "hand"), by=1)
-    assert s.phase == "planning" and s.trash_of(0) == ["red2a", "spell5"]
+    assert s.stage == "planning" and s.trash_of(0) == ["red2a", "spell5"]
     assert s.card_census()["spell"] == 0 and sum(s.card_census().values()) == 96
 
 
@@ -45,7 +45,7 @@ def test_spells_resolved_at_once_go_to_the_trash_after_their_effect():
     s = make(hands=seats(3, **{"0": ["spell1", "red1a"], "1": ["blue1a", "blue1b"]}))
     effect = G3.cards["spell1"].effect
     s.apply(Cast("spell1"), by=0)
-    assert s.trash_of(0) == ["spell1"] and s.phase == "planning", effect
+    assert s.trash_of(0) == ["spell1"] and s.stage == "planning", effect
     h = make(hands=seats(3, **{"0": ["spell3", "red1a"]}), trash=seats(3, **{"0": ["pipe1"]}))
     assert G3.cards["spell3"].effect == "hand_to_carriage"
     h.apply(Cast("spell3"), by=0)

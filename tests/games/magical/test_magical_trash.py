@@ -93,7 +93,7 @@ def test_the_shortfall_shows_the_cards_it_takes():
     s.apply(DiscardHand(), by=0)
     assert {"red1a", "red5a"} <= s.hidden_from(1)
     s.apply(DropOut(), by=0)
-    assert s.phase == "reveal" and s.trash_of(0) == ["spell6"]
+    assert s.stage == "reveal" and s.trash_of(0) == ["spell6"]
     assert {"red1a", "red5a"} <= set(s.observation(1)["box"])
     assert not {"red1a", "red5a"} & s.hidden_from(1)
 

@@ -70,6 +70,7 @@ from .moves import (
     Wait,
 )
 from .rules import DRAWER, stack_colour, stack_level, stack_top_vp
+from .stages import Building, Planning, RevealStep, Spell
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MagicalState
@@ -145,12 +146,12 @@ class BuilderBot:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        phase = state.phase
-        if phase == "planning":
+        top = state.top
+        if isinstance(top, Planning):
             return self._plan(state, seat, legal, rng)
-        if phase == "spell":
+        if isinstance(top, Spell):
             return self._answer_spell(state, seat, legal, rng)
-        if phase == "reveal":
+        if isinstance(top, RevealStep):
             return best_of(legal, lambda a: -plan_value(state, seat, a.card), rng)
         return self._build(state, seat, legal, rng)
 
@@ -227,13 +228,13 @@ class BuilderBot:
             return list(legal)
         first = self.choose(state, random.Random(0), seat)
         rest = [a for a in legal if a != first]
-        phase = state.phase
-        if phase == "building":
+        top = state.top
+        if isinstance(top, Building):
             value = self.build_value(state, seat)
             rest.sort(key=value, reverse=True)
-        elif phase in ("planning", "spell", "reveal"):
+        elif isinstance(top, (Planning, Spell, RevealStep)):
             below = supports(state, seat)
-            sign = 1 if phase == "planning" else -1     # keep the best, give the worst
+            sign = 1 if isinstance(top, Planning) else -1     # keep the best, give the worst
 
             def key(a: Action) -> tuple:
                 card = getattr(a, "card", None)

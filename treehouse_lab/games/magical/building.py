@@ -189,7 +189,7 @@ class MovePipeKind(MagicalKind):
         return [] if s.owed else pipe_moves(s, seat)
 
     def refusal(self, s, a, player):
-        if s.phase == "building" and s.builder == player and a.card in s.moved:
+        if s.builder == player and a.card in s.moved:     # builder: None but in building
             return f"{a} is not allowed: {a.card} has moved this turn (ruling R10: once a turn)"
         return None
 

@@ -75,6 +75,7 @@ from .lessons_position import (
 )
 from .lessons_scoring import SCORING
 from .rules import DRAWER
+from .stages import Deal, Planning, Spell
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MagicalState
@@ -219,13 +220,13 @@ def _keeping(s: MagicalState, seat: int, a: Any) -> bool:
     full (or the learner drops out)."""
     if place_pipe(s, seat, a) or isinstance(a, DropOut) or pipe_in_drawer(s, seat):
         return False
-    return s.phase in ("planning", "spell", "deal") and not _full(s, seat)
+    return isinstance(s.top, (Planning, Spell, Deal)) and not _full(s, seat)
 
 
 def _full(s: MagicalState, seat: int) -> bool:
     """The learner could say "I'm done!" now with a full drawer (or nothing left to take):
     where the teaching bot would drop out (bots.py)."""
-    if s.phase != "planning" or s.hand(seat):
+    if not isinstance(s.top, Planning) or s.hand(seat):
         return False
     legal = s.legal_actions(seat)
     return any(isinstance(a, DropOut) for a in legal) and (

@@ -27,6 +27,7 @@ from .lessons_position import (
     pipe_in_drawer,
 )
 from .render_shapes import RES_NAME
+from .stages import Building
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import MagicalState
@@ -63,7 +64,7 @@ def pipes_text(s: MagicalState, seat: int) -> str:
 def pipe_again(s: MagicalState, seat: int, a: Any) -> bool:
     """Stay on the pipe step while the pipe waits in the drawer for a second building
     (the learner builds the other cards first), in the learner's building turn."""
-    return (not isinstance(a, Pipe) and s.phase == "building" and pipe_in_drawer(s, seat)
+    return (not isinstance(a, Pipe) and isinstance(s.top, Building) and pipe_in_drawer(s, seat)
             and seat in s.actors())
 
 
@@ -78,7 +79,7 @@ def pipe_rule(s: MagicalState, seat: int) -> str:
 def round4(s: MagicalState, seat: int) -> bool:
     """The learner's building turn in the last round: where potions, level 5 and the
     objectives have a village to score."""
-    return s.phase == "building" and s.round == 4
+    return isinstance(s.top, Building) and s.round == 4
 
 
 def later_text(s: MagicalState, seat: int) -> str:

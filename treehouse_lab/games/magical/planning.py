@@ -37,7 +37,7 @@ from .actions import (
 )
 from .kind import RULES, MagicalKind
 from .spells import discards, exchanges, must_answer
-from .stages import Deal, Spell
+from .stages import Deal, Planning, Spell
 from .trash import spell_to_trash, to_trash
 
 _TAKE, _DRAW4, _DISCARD_HAND, _DROP, _WAIT = Take(), DrawFour(), DiscardHand(), DropOut(), Wait()
@@ -116,7 +116,7 @@ class PlaceKind(MagicalKind):
         return [places[c] for c in sorted(s.hands[seat]) if c not in spells]
 
     def refusal(self, s, a, player):
-        if player in s.actors() and s.phase == "planning" and a.card in s.hands[player] \
+        if player in s.actors() and isinstance(s.top, Planning) and a.card in s.hands[player] \
                 and s.game.cards[a.card].kind == "spell":
             return (f"{a} is not allowed: Planning Step, 'Choose one non-spell planning "
                     "card' (a spell is cast or discarded with the hand)")
@@ -171,7 +171,7 @@ class TakeKind(MagicalKind):
 def empty_hand_refusal(s: Any, a: Any, by: int) -> str | None:
     """Take and Draw 4: "If you have no cards in your hand and fewer than 5 in your
     drawer"."""
-    if s.phase == "planning" and 0 <= by < s.game.players:
+    if isinstance(s.top, Planning) and 0 <= by < s.game.players:
         if s.hands[by]:
             return f"{a} is not allowed: only players with no cards in hand may"
         if len(s.drawers[by]) >= R.DRAWER:
@@ -327,7 +327,7 @@ class WaitKind(MagicalKind):
         return [_WAIT]
 
     def refusal(self, s, a, player):
-        if s.phase == "planning" and s.forced():
+        if isinstance(s.top, Planning) and s.forced():
             return ("Wait is not allowed: everyone is waiting, so the eldest must move "
                     "(Planning Step)")
         return None

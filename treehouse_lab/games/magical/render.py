@@ -70,32 +70,33 @@ from .render_shapes import (
     trash_seen,
 )
 from .render_village import hand_row, working_board
+from .stages import Building, Planning, RevealStep, Spell
 
 
 def status(state: MagicalState, viewer: int | None) -> str:
-    ph = state.phase
+    top = state.top
     n = state.game.players
-    if ph == "over":
+    if state.is_terminal():
         sc = state.scores()
         w = state.winners()[0]
         return f"Game over: {seat_name(state, w)} wins with {sc[w]['total']} VP"
-    if ph in ("planning", "spell", "reveal"):
+    if isinstance(top, (Planning, Spell, RevealStep)):
         actors = state.actors()
         bits = [f"playing now: {players_phrase(actors)}"]
         wait = [p for p in range(n) if state.waiting()[p] and not dropped_seats(state)[p]]
-        if wait and ph == "planning":
+        if wait and isinstance(top, Planning):
             bits.append(f"waiting: {players_phrase(wait)}")
         done = [p for p in range(n) if dropped_seats(state)[p]]
-        if done and ph != "reveal":
+        if done and not isinstance(top, RevealStep):
             bits.append(f"finished planning: {players_phrase(done)}")
-        if ph == "planning" and len(actors) == 1 and all(
+        if isinstance(top, Planning) and len(actors) == 1 and all(
                 dropped_seats(state)[q] or state.waiting()[q] for q in range(n)):
             bits.append(f"everyone waits, so the eldest ({seat_name(state, actors[0])}) moves")
         return " · ".join(bits)
-    if ph == "building":
+    if isinstance(top, Building):
         b = state.builder
         return f"{seat_name(state, b)} builds" if b is not None else "building"
-    return PHASE_TEXT.get(ph, ph)
+    return PHASE_TEXT.get(state.stage, state.stage)
 
 
 # -- the picture ------------------------------------------------------------------------------
@@ -111,7 +112,7 @@ def render_svg(state: MagicalState, viewer: int | None = None, selection: Iterab
         viewer = None
     body = [
         svg_text(PAD + 6, 24, f"Magical Treehouse · round {state.round} of 4 · "
-           f"{PHASE_TEXT.get(state.phase, state.phase)}", 17, "#3B2E14", weight="bold"),
+           f"{PHASE_TEXT.get(state.stage, state.stage)}", 17, "#3B2E14", weight="bold"),
         svg_text(PAD + 6, 43, status(state, viewer), 13, "#4A4A4A", extra=' class="tl-status"',
            fit=W - 2 * PAD - 12),
     ]
@@ -128,7 +129,7 @@ def render_svg(state: MagicalState, viewer: int | None = None, selection: Iterab
     height = round(y + 6 + n * (ph + 6) + PAD - 6)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tl-board tl-magical" width="{W}" '
-        f'height="{height}" viewBox="0 0 {W} {height}" {FONT} data-phase="{state.phase}" '
+        f'height="{height}" viewBox="0 0 {W} {height}" {FONT} data-phase="{state.stage}" '
         f'data-round="{state.round}" data-direction="{state.direction}" '
         f'data-side="{state.side}">',
         rect(0, 0, W, height, "#F7F2E6", rx=14),
@@ -301,15 +302,15 @@ def _info_lines(state: MagicalState) -> list[str]:
         todo = players_phrase(sp["to_choose"])
         return [f"Spell cast by {seat_name(state, sp['caster'])}:", spell_text(state),
                 f"still choosing: {todo}", "play resumes when all have chosen"]
-    if state.phase == "building" and state.play_order:
+    if isinstance(state.top, Building) and state.play_order:
         order = players_phrase(state.play_order, order=" → ")
         b = state.builder
         return ["Play order (building step)", order,
                 f"building now: {seat_name(state, b)}" if b is not None else ""]
-    if state.phase == "reveal":
+    if isinstance(state.top, RevealStep):
         return ["Play order: revealed together", "each chooses a drawer card face down",
                 "lowest number builds first"]
-    if state.phase == "over":
+    if state.is_terminal():
         sc = state.scores()
         return ["Final scores", "VP of Players " + ", ".join(str(p + 1) for p in range(g.players))
                 + ": " + ", ".join(str(sc[p]["total"]) for p in range(g.players))]
@@ -359,7 +360,7 @@ def _ring(state: MagicalState, out: list[str], x: float, y: float, w: float, h: 
     for p in range(n):
         sx, sy = pt(p * 360 / n, r)
         mark = "done" if dropped[p] else ("waits" if state.waiting()[p] and
-                                           state.phase == "planning" else "")
+                                           isinstance(state.top, Planning) else "")
         out.append(seat_token(sx, sy, p, 11))
         if p == viewer:  # "you: waiting", not "you waits"
             label = f"you: {'waiting' if mark == 'waits' else mark}" if mark else "you"
@@ -407,7 +408,7 @@ def render_text(state: MagicalState) -> str:
     g = state.game
     n = g.players
     lines = [f"Magical Treehouse, {n} players, round {state.round} of 4: "
-             f"{PHASE_TEXT.get(state.phase, state.phase)}.",
+             f"{PHASE_TEXT.get(state.stage, state.stage)}.",
              f"Now: {status(state, None)}.",
              f"Turn order {'clockwise' if state.direction == 1 else 'anticlockwise'}; "
              f"this round's biscuits {state.round_biscuits}; tray {state.tray()}; "
@@ -421,7 +422,7 @@ def render_text(state: MagicalState) -> str:
         todo = ", ".join(seat_name(state, p) for p in sp["to_choose"]) or "nobody"
         lines.append(f"Spell cast by {seat_name(state, sp['caster'])}: "
                      f"{spell_text(state)}; still choosing: {todo}.")
-    if state.phase == "building" and state.play_order:
+    if isinstance(state.top, Building) and state.play_order:
         lines.append("Play order: " + ", ".join(seat_name(state, p) for p in state.play_order)
                      + ".")
     forest = state.forest()
@@ -429,7 +430,7 @@ def render_text(state: MagicalState) -> str:
     lines.append(f"Forest ({state.side} side): " + (", ".join(fam) or "no familiars yet")
                  + ".")
     for p in range(n):
-        dropped = dropped_seats(state)[p] and state.phase in ("planning", "spell")
+        dropped = dropped_seats(state)[p] and isinstance(state.top, (Planning, Spell))
         village = state.village(p)
         b = ", ".join(
             ("face down" if not x["colour"] else f"{x['colour']} L{x['level']}")

@@ -23,6 +23,7 @@ from .render_shapes import (
     title,
     trash_seen,
 )
+from .stages import Building, Planning, RevealStep, Spell
 from .view import building_name
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -53,7 +54,7 @@ def working_board(state: MagicalState, out: list[str], p: int, x: float, y: floa
         out.append(svg_text(bx + 6, y + 20, badge, 12, "#234", weight="bold"))
     facts = (f"biscuits {state.biscuits()[p]} · familiars left {state.familiar_supply()[p]}"
              f" · hand {state.hand_size(p)} · village {vp} VP")
-    if state.phase == "over":   # 4. Scoring, by source
+    if state.is_terminal():   # 4. Scoring, by source
         sc = state.scores()[p]
         facts = f"biscuits {state.biscuits()[p]} · score {sc['total']} VP = " + " + ".join(
             f"{v} {k}" for k, v in sc.items() if k != "total")
@@ -72,17 +73,17 @@ def working_board(state: MagicalState, out: list[str], p: int, x: float, y: floa
 
 
 def _badge(state: MagicalState, p: int) -> str:
-    ph = state.phase
-    if ph in ("planning", "spell"):
+    top = state.top
+    if isinstance(top, (Planning, Spell)):
         if dropped_seats(state)[p]:
             return "done"
-        if ph == "spell":
+        if isinstance(top, Spell):
             sp = state.spell
             return "choosing" if sp and p in sp["to_choose"] else "stopped"
         return "waiting" if state.waiting()[p] else "planning"
-    if ph == "reveal":
+    if isinstance(top, RevealStep):
         return "choosing" if p in state.actors() else "chosen"
-    if ph == "building":
+    if isinstance(top, Building):
         if state.builder == p:
             return "building now"
         if p in state.play_order:
@@ -368,18 +369,18 @@ def _prompt(state: MagicalState, p: int, targets: Collection[str],
         return "confirm on the right, or click the trash can to keep the hand"
     if selection:
         return "now click where it goes"
-    ph = state.phase
-    if ph == "planning":
+    top = state.top
+    if isinstance(top, Planning):
         if targets and not any(t.startswith("card:") for t in targets):
             return "take from the carriage, draw 4 from your deck, or drop out"
         if f"trash:{p}" in targets:
             return "click a card, then your drawer (or your trash: discard the hand)"
         return "click a card, then your drawer"
-    if ph == "spell":
+    if isinstance(top, Spell):
         return "choose for the spell"
-    if ph == "reveal":
+    if isinstance(top, RevealStep):
         return "click a drawer card, then Reveal"
-    if ph == "building":
+    if isinstance(top, Building):
         if any(t.startswith("area:") for t in targets):
             return "place a familiar: click a glowing area"
         if not any(t.startswith("card:") for t in targets):

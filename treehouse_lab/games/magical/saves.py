@@ -15,6 +15,7 @@ from ...protocol import Action
 from . import pipes as pipe_rules
 from . import rules as R
 from .actions import DiscardCard, Exchange, KeepStorage
+from .stages import Building, Deal, Planning, RevealStep, Setup, Spell
 
 W = "magical"
 
@@ -134,7 +135,8 @@ def check_village(g: Any, vil: Any, where: str) -> None:
 def check_phase(s: Any) -> None:
     """What each phase may hold (the stack is the phase: stages.py)."""
     n = s.game.players
-    if s.phase == "setup":
+    top = s.top
+    if isinstance(top, Setup):
         if None not in s.common + s.personal:
             raise RuleError(f"{W}.phase: 'setup' still has objectives to draw")
         objs = s.game.data.objectives.values()
@@ -144,17 +146,17 @@ def check_phase(s: Any) -> None:
             raise RuleError(f"{W}.personal: not enough brown tiles left to deal")
     elif None in s.common + s.personal:
         raise RuleError(f"{W}.common: objectives are all drawn after the set-up")
-    if s.phase == "deal" and (not any(s.to_draw) or not s.pool):
+    if isinstance(top, Deal) and (not any(s.to_draw) or not s.pool):
         raise RuleError(f"{W}.phase: 'deal' needs cards to draw")
     if any(s.to_draw[p] and s.dropped[p] for p in range(n)):
         raise RuleError(f"{W}.to_draw: a dropped-out player draws no cards")
-    if s.phase != "deal" and any(s.to_draw):
+    if not isinstance(top, Deal) and any(s.to_draw):
         raise RuleError(f"{W}.to_draw: draws are owed only in the 'deal' phase")
     if any(s.to_draw[p] > s.deck[p] for p in range(n)):
         raise RuleError(f"{W}.to_draw: more draws than cards in the deck")
     if sum(s.deck) > len(s.pool):
         raise RuleError(f"{W}.deck: the decks hold more cards than the undealt pool")
-    if s.phase == "spell":
+    if isinstance(top, Spell):
         if s.spell_card is None or "todo" not in s.choices:
             raise RuleError(f"{W}.spell: the 'spell' phase has a spell and choices to make")
         effect = s.game.cards[s.spell_card].power
@@ -182,7 +184,7 @@ def check_phase(s: Any) -> None:
                 raise RuleError(f"{W}.choices[{p}]: not a choice this spell allows")
     elif s.spell_card is not None:
         raise RuleError(f"{W}.spell: a spell is in play only in the 'spell' phase")
-    if s.phase == "reveal":
+    if isinstance(top, RevealStep):
         if "todo" not in s.choices or any(isinstance(c, Action) for c in s.choices):
             raise RuleError(f"{W}.choices: the 'reveal' phase has play-order cards to choose")
         for p, c in enumerate(s.choices):
@@ -191,17 +193,17 @@ def check_phase(s: Any) -> None:
                                 "nothing")
             if isinstance(c, str) and c != "todo" and c not in s.drawers[p]:
                 raise RuleError(f"{W}.choices[{p}]: the chosen card is in the drawer")
-    elif s.phase not in ("spell",) and any(c is not None for c in s.choices):
+    elif not isinstance(top, Spell) and any(c is not None for c in s.choices):
         raise RuleError(f"{W}.choices: choices are pending only in the spell and reveal phases")
-    if s.phase == "building":
+    if isinstance(top, Building):
         if sorted(s.order) != list(range(n)) or s.turn >= n:
             raise RuleError(f"{W}.play_order: every seat once, and a turn within it")
     elif s.order or s.turn:
         raise RuleError(f"{W}.play_order: only in the building step")
-    if s.owed and s.phase != "building":
+    if s.owed and not isinstance(top, Building):
         raise RuleError(f"{W}.familiars_owed: only in the building step")
     if s.moved:
-        if s.phase != "building":
+        if not isinstance(top, Building):
             raise RuleError(f"{W}.pipes_moved: pipes are moved only in the building step")
         builder = s.order[s.turn]
         if not any(e.moves_pipes for e in s.powers(builder)):
@@ -209,7 +211,7 @@ def check_phase(s: Any) -> None:
                             "moves pipes")
         pipe_rules.moved_pipes_check(s.moved, (c for c, _, _ in s.piped[builder]),
                                      f"{W}.pipes_moved")
-    if s.phase in ("planning", "spell") and all(s.dropped):
+    if isinstance(top, (Planning, Spell)) and all(s.dropped):
         raise RuleError(f"{W}.dropped: the planning step ends when everyone is done")
     for p in range(n):
         if len(s.drawers[p]) > R.DRAWER:

@@ -370,10 +370,8 @@ def next_builder(s: Any) -> None:
     s.owed = s.moved = ()
 
 
-class Over:
-    """Not a stage: the name of the phase once the stack is empty (the game is over)."""
-
-    NAME = "over"
+#: What a save says once the stack is empty (the game is over): core's ``stage`` then.
+OVER = "over"
 
 
 def _without(cards: tuple, card: str) -> tuple:
@@ -385,14 +383,14 @@ def _without(cards: tuple, card: str) -> tuple:
 STACKS: dict[str, tuple[Stage, ...]] = {
     "setup": (Setup(),), "deal": (Planning(), Deal()), "planning": (Planning(),),
     "spell": (Planning(), Spell()), "reveal": (RevealStep(),), "building": (Building(),),
-    "over": (),
+    OVER: (),
 }
 PHASES = tuple(STACKS)
 
 
 class _PhaseCodec(Codec):
     def dump(self, value: tuple) -> str:
-        return value[-1].NAME if value else Over.NAME
+        return value[-1].NAME if value else OVER
 
     def load(self, data: Any, where: str, game: Any) -> tuple:
         if not isinstance(data, str) or data not in STACKS:

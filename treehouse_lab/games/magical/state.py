@@ -45,7 +45,7 @@ from .codecs import (
 )
 from .moves import RULES
 from .saves import MIGRATIONS, check_save
-from .stages import PHASES, Deal, Over, phase_codec, start_round
+from .stages import Building, Deal, phase_codec, start_round
 
 
 class MagicalState(StagedState):
@@ -95,7 +95,6 @@ class MagicalState(StagedState):
     #: kinds share the storage room and pipe pairs, ``_memo_get``).
     CACHES: ClassVar[tuple[str, ...]] = StagedState.CACHES
     __slots__ = tuple(f.name for f in FIELDS) + ("game",) + CACHES
-    PHASES: ClassVar[tuple[str, ...]] = PHASES
 
     # -- the turn structure ------------------------------------------------------------
     def _next_turn(self) -> bool:
@@ -127,12 +126,6 @@ class MagicalState(StagedState):
         pool = self.pool
         i = bisect_left(pool, card)
         return i < len(pool) and pool[i] == card
-
-    @property
-    def phase(self) -> str:
-        """setup, deal, planning, spell, reveal, building or over."""
-        top = self.top
-        return Over.NAME if top is None else top.NAME
 
     # -- public read accessors (fresh copies) -----------------------------------------
     @property
@@ -224,7 +217,7 @@ class MagicalState(StagedState):
 
     @property
     def builder(self) -> int | None:
-        return self.order[self.turn] if self.phase == "building" else None
+        return self.order[self.turn] if isinstance(self.top, Building) else None
 
     @property
     def spell(self) -> dict | None:
@@ -417,7 +410,7 @@ class MagicalState(StagedState):
         return kind.explain(self, action, self._seat_for(by))
 
     def __repr__(self) -> str:
-        return f"<MagicalState {self.game.players}p round {self.round} {self.phase}>"
+        return f"<MagicalState {self.game.players}p round {self.round} {self.stage}>"
 
     def _over(self, action: Any) -> str:
         return f"{action} is not allowed: the game is over"

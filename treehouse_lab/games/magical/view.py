@@ -164,7 +164,7 @@ def observation(s: Any, p: int) -> dict:
     """What seat ``p`` sees, in the board's words (core adds the seen save)."""
     names = [face_down_numbers(s, q) if q != p else {} for q in range(s.game.players)]
     return {
-        "viewer": p, "phase": s.phase, "round": s.round, "direction": s.direction,
+        "viewer": p, "phase": s.stage, "round": s.round, "direction": s.direction,
         "side": s.side,
         "hand": sorted(s.hands[p]), "hand_sizes": [len(h) for h in s.hands],
         "drawer": sorted(s.drawers[p]), "drawer_sizes": [len(d) for d in s.drawers],
