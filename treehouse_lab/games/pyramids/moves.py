@@ -32,7 +32,7 @@ from .arrangement import (
     stack_name,
 )
 from .rules import HOUSE_SIDE, TRIO_SIDE, winners_after
-from .stages import ROLL
+from .stages import ROLL, RollStage
 from .table import ARRANGEMENTS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -54,7 +54,7 @@ def _who(s: PyramidsState) -> str:
 
 def _not_now(s: PyramidsState, a: Action, player: int) -> str | None:
     """Why no decision may be taken by ``player`` now: the die first, or another's turn."""
-    if s.stage == "roll":
+    if isinstance(s.top, RollStage):
         return (f"{a} is not allowed yet: {_who(s)} must roll the die first "
                 "(rulebook, How to Play: \"On your turn, roll the die\")")
     if player != s.to_move:
@@ -89,7 +89,7 @@ class RollKind(Kind):
     in either place, then you roll again" (the same player stays at the die, ruling R8)."""
 
     def why_not(self, s: PyramidsState, a: Roll, player: int) -> str | None:
-        if s.stage == "roll":
+        if isinstance(s.top, RollStage):
             return None if player == CHANCE else (
                 f"{a} is not allowed: this is a roll of the die, no player acts")
         return (f"{a} is not allowed: {_who(s)} already rolled {data.FACE_NAMES[s.rolled]} "
@@ -112,7 +112,7 @@ class RollKind(Kind):
 
     def narrate(self, s: PyramidsState, a: Roll, player: int) -> str:
         who = _who(s)
-        if s.stage == "roll" and s.game.decide(
+        if isinstance(s.top, RollStage) and s.game.decide(
                 s.trio_numbers[s.to_move], s.house_number, a.face)[1].reroll:
             if s.rolls + 1 >= s.game.roll_limit:
                 return (f"{who} rolls {data.FACE_NAMES[a.face]}: it can change neither "
