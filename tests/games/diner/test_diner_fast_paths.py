@@ -18,7 +18,7 @@ import random
 from tl_conformance_harness import choose
 
 import treehouse_lab as tl
-from treehouse_lab.games.diner.rules import ChallengeView
+from treehouse_lab.games.diner.challenges import ChallengeView
 from treehouse_lab.games.diner.rules_assign import PlacingPlan, most_placed
 from treehouse_lab.games.diner.state_reads import VIEW_READERS, ChallengeViewOnDemand
 

@@ -44,6 +44,7 @@ from .actions import (
     TakeFromPantry,
     TakeOrder,
 )
+from .challenges import CONDITIONS, Challenge
 from .data import (
     load_actions,
     load_challenges,
@@ -53,7 +54,7 @@ from .data import (
     load_pantry,
 )
 from .game import DinerGame
-from .rules import CONDITIONS, EFFECTS, ActionCard, Challenge, Layout, Order, Row
+from .rules import EFFECTS, ActionCard, Layout, Order, Row
 from .state import DinerState
 
 __all__ = [

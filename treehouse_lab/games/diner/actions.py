@@ -3,7 +3,7 @@
 Multi-step decisions are small actions: a pantry visit is a :class:`ChooseShelf` then one
 :class:`MoveOrder` per minute (the take follows the last minute by itself, ruling D2);
 Phase 2 is one :class:`Place` or :class:`Joker` per ingredient, then
-:class:`FinishAssigning`. What each may do and when is its kind's (moves.py); which step
+:class:`FinishAssigning`. What each may do and when is its kind's (kinds.py); which step
 offers it is its stage's (stages.py).
 """
 

@@ -93,7 +93,7 @@ from .actions import (
     TakeFromPantry,
     TakeOrder,
 )
-from .moves import top_named
+from .kinds import top_named
 from .rules import KITCHEN_SPACES, MOOD_MAX, added
 
 if TYPE_CHECKING:  # pragma: no cover

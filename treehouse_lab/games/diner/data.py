@@ -43,6 +43,7 @@ from ...core.datasets import (
     read_toml,
 )
 from ...errors import RuleError, quote
+from .challenges import CONDITIONS, Challenge
 from .rules import (
     ACTION_CARDS,
     BASIC_KINDS,
@@ -50,7 +51,6 @@ from .rules import (
     CHALLENGE_CARDS,
     CHILI,
     CHILI_ORDERS,
-    CONDITIONS,
     DECKS,
     EFFECTS,
     KITCHEN_SPACES,
@@ -60,7 +60,6 @@ from .rules import (
     STARTING_MINUTES,
     STARTING_ORDERS,
     ActionCard,
-    Challenge,
     Layout,
     Order,
     Row,

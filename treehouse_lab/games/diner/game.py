@@ -1,7 +1,8 @@
 """Treehouse Diner: the game, its options and the tables made once per configuration.
 
 ``tl.load_game("diner", players=3, end_after=None, modules=())``; the state is
-``state.py``, the turn's steps ``stages.py``, the actions' rules ``moves.py``.
+``state.py``, the turn's steps ``stages.py``, the actions' rules
+``moves.py``.
 """
 
 from __future__ import annotations
@@ -279,7 +280,7 @@ class DinerGame(Game):
         self.moves_at = {o: tuple((sy, self.place_of.get((o, sy)), self.start_of[(o, sy)],
                                    tuple(self.plate_of.get((o, sy, k)) for k in range(len(kinds))))
                                   for sy in syms) for o, syms in self.symbols.items()}
-        #: Phase 2's moves of each kitchen entry seen so far, by entry (moves_phase2's
+        #: Phase 2's moves of each kitchen entry seen so far, by entry (assigning.py's
         #: ``order_moves``): a pure function of the entry, kept because an order the last
         #: placement left alone is asked again at every step of the phase.
         self.order_moves: dict[tuple, tuple] = {}

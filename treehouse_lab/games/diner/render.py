@@ -58,7 +58,7 @@ from xml.sax.saxutils import quoteattr
 
 from ...core.svg import frame, target_attrs
 from ...core.textwidth import fit, text_width
-from .moves_modules import paying_for
+from .module_moves import paying_for
 from .render_kitchen import card_svg, kitchen_height, kitchen_svg
 from .render_modules import PANEL_MIN_W, actions_panel, panel_height
 from .render_parts import (

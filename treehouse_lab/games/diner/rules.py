@@ -440,7 +440,3 @@ def card_slug(name: str) -> str:
     """'Take a shortcut!' -> 'take-a-shortcut'."""
     return re.sub(r"[^a-z ]", "", name.lower()).strip().replace(" ", "-")
 
-
-# The Challenges' conditions are a vocabulary of their own; their names are this module's
-# too (data.py, the engine and the notebooks import them from here).
-from .rules_challenges import CONDITIONS, Challenge, ChallengeView  # noqa: E402, F401

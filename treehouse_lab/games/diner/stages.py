@@ -20,11 +20,11 @@ in docs/rulings/diner.md.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from ...core.fields import Codec, Custom, Int, Seat
+from ...core.fields import Int
 from ...core.jsonio import expect_dict, expect_int, expect_list
-from ...core.stages import Stage, StageTable
+from ...core.stages import Stage
 from ...errors import RuleError, quote
 from .actions import (
     AnnounceChallenge,
@@ -45,24 +45,24 @@ from .actions import (
     TakeFromPantry,
     TakeOrder,
 )
+from .draws import (
+    ActionStep,
+    BagDraw,
+    CardDraw,
+    ChallengeStep,
+    DealStep,
+    DrawStep,
+    FillStep,
+    OrderPileDraw,
+    OrderStep,
+    RefillStep,
+    TrayStep,
+)
 from .rules import clamp_mood, ingredient, movable_left, title
+from .stage_base import COLUMN, ROW, SEAT, STAGES, DinerStage, allowed, loader
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerState
-
-#: A save names a stage under "task" (the saves written before stages did too).
-STAGES = StageTable("diner", tag="task")
-
-
-def _row_size(data: Any, where: str, game: Any) -> int:
-    size = expect_int(data, where, 1, 4)
-    if size not in game.row_of_size:
-        raise RuleError(f"{where}: no shelf row of size {size}")
-    return size
-
-
-def _column(data: Any, where: str, game: Any) -> int:
-    return expect_int(data, where, 1, game.columns)
 
 
 def _joker(data: Any, where: str, game: Any) -> tuple[str, int] | None:
@@ -96,79 +96,11 @@ def _action_card(data: Any, where: str, game: Any) -> str:
     return data
 
 
-def loader(load: Any, dump: Any = None) -> Codec:
-    return Custom(dump or (lambda v: v), load)
-
-
-SEAT = Seat()
-ROW = loader(_row_size)
-COLUMN = loader(_column)
-
-
 def _on_turn(s: DinerState, p: int) -> str:
     """'Player 2 (on Player 1's turn)' for a decision out of turn, else the name."""
     name, a = s.game.player_name, s.active
     return name(p) + (f" (on {name(a)}'s turn)" if a is not None and a != p else "")
 
-
-class DinerStage(Stage):
-    """A Diner stage: ``STAGE`` is its coarse name, ``MODULE`` the module it needs
-    ("bees", "chili", "any" for the end step, or "" for the basic game)."""
-
-    __slots__ = ()
-    STAGE: ClassVar[str] = "effects"
-    MODULE: ClassVar[str] = ""
-    #: "You may play Action cards at any time during your turn" (D31): True on the steps
-    #: of the player's own turn, which then offer PlayAction (last unless ``OFFERS`` puts
-    #: it elsewhere); effects keep False ("immediately and completely").
-    ACTION_CARDS: ClassVar[bool] = False
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if (PlayAction in cls.OFFERS) != cls.ACTION_CARDS:
-            if not cls.ACTION_CARDS:
-                raise TypeError(f"diner: {cls.__name__} offers PlayAction: set ACTION_CARDS")
-            cls.OFFERS = (*cls.OFFERS, PlayAction)
-
-    def cards_closed(self, s: DinerState) -> str | None:
-        """Why no Action card now on a stage that allows them (a joker half built,
-        Challenges announced), or None."""
-        return None
-
-    def usable(self, game: Any) -> bool:
-        return _allowed(type(self), game)
-
-    def legal(self, s: DinerState, seat: int) -> list[Any]:
-        """The offered kinds' moves in ``OFFERS`` order, as core's, but a single kind's list
-        is taken as it is, not copied: this runs on every decision."""
-        gens = s.KINDS.generators(self.OFFERS)
-        if len(gens) == 1:
-            return gens[0](s, seat)
-        out: list[Any] = []
-        for generate in gens:
-            out += generate(s, seat)
-        return out
-
-
-def _allowed(cls: type, game: Any) -> bool:
-    need = cls.MODULE
-    return not need or (bool(game.modules) if need == "any" else need in game.modules)
-
-
-# The chance stages (registered here, in this order, after the table and the codecs).
-from .stages_draws import (  # noqa: E402
-    ActionStep,
-    BagDraw,
-    CardDraw,
-    ChallengeStep,
-    DealStep,
-    DrawStep,
-    FillStep,
-    OrderPileDraw,
-    OrderStep,
-    RefillStep,
-    TrayStep,
-)
 
 # -- things that happen by themselves ---------------------------------------------------------
 
@@ -460,7 +392,7 @@ EFFECT_STEPS: tuple[type[Stage], ...] = (
     ActionStep, ShortcutStep, RefillStep, SpentStep)
 
 #: The stack field's codec: a configuration refuses the stages of modules it lacks.
-STACK = STAGES.codec(allowed=_allowed, most=400)
+STACK = STAGES.codec(allowed=allowed, most=400)
 
 
 def new_turn(game: Any, player: int) -> tuple[Stage, ...]:

@@ -5,7 +5,7 @@ equality from them); the turn is a stack of stages (``stages.py``), run by the o
 loop of core/stages.py. Every field is immutable (tuples, ints, strings), so ``clone``
 copies references only and nothing a caller or another state holds can change this one.
 
-Kinds (``moves.py``) and stages change the state through its public fields and the few
+Kinds (``kinds.py``) and stages change the state through its public fields and the few
 writing helpers at the end of this module; renderers, bots and the counting helpers read
 it through the methods (every list or dict returned is a new one, the caller's). Rulings
 D1, D2 ... are in docs/rulings/diner.md.

@@ -10,7 +10,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ...protocol import Action
-from .rules import ChallengeView, a_an, capacity, joker_can_finish, joker_done, plate_name
+from .challenges import ChallengeView
+from .rules import a_an, capacity, joker_can_finish, joker_done, plate_name
 from .rules_assign import PlacingPlan, has_free_plate, letter_kind
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -13,7 +13,7 @@ from ...core.jsonio import expect_int
 from ...core.piles import without
 from ...errors import RuleError
 from .rules import STARTING_MINUTES
-from .stages import COLUMN, ROW, SEAT, STAGES, DinerStage, loader
+from .stage_base import COLUMN, ROW, SEAT, STAGES, DinerStage, loader
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerState

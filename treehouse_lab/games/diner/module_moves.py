@@ -1,6 +1,6 @@
 """Treehouse Diner: the kinds of the modules, Save the Bees and Secret Ingredient.
 
-Each kind is the whole rule of one action, as in ``moves.py``: its moves, why another is
+Each kind is the whole rule of one action, as in ``kinds.py``: its moves, why another is
 not allowed, the change, its words and its clicks.
 """
 
@@ -22,8 +22,8 @@ from .actions import (
     TakeFromPantry,
     card_name,
 )
-from .moves import RULES, chance_moves, not_now, row_emptied, top_named, who
-from .moves_phase2 import from_supply, holding_back, phase_two_of, placing, slot_path
+from .assigning import from_supply, holding_back, phase_two_of, placing, slot_path
+from .kinds import RULES, chance_moves, not_now, row_emptied, top_named, who
 from .rules import PRAISE_PER_CHALLENGE, a_an, clamp_mood, ingredient, plate_name, row_empty, title
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -1,6 +1,6 @@
 """Treehouse Diner rules: the Challenges (Save the Bees, Mastering Challenges), what their
 conditions look at (:class:`ChallengeView`) and the vocabulary of conditions, each with its
-sentence; importable from ``rules`` too."""
+sentence. Below ``data.py`` and the state: both read these cards."""
 
 from __future__ import annotations
 

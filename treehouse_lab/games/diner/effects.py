@@ -1,6 +1,6 @@
 """Treehouse Diner: the kinds of the effects that ask for a choice (discard, recycle,
 move an order left, or decline), each action's whole rule in one place (see
-``moves.py``)."""
+``kinds.py``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from ...core.kinds import Kind
 from ...protocol import Action
 from . import stages as st
 from .actions import DECLINABLE, Decline, Discard, MoveLeft, Recycle
-from .moves import RULES, not_now, out_of_turn, supply_path, top_named, who
+from .kinds import RULES, not_now, out_of_turn, supply_path, top_named, who
 from .rules import a_an, ingredient, movable_left, title
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -1,5 +1,5 @@
 """Treehouse Diner: the kinds of Phase 2, assigning ingredients to orders (jokers included)
-and finishing, each action's whole rule in one place (see ``moves.py``)."""
+and finishing, each action's whole rule in one place (see ``kinds.py``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from ...core.kinds import Kind
 from ...protocol import Action
 from . import stages as st
 from .actions import FinishAssigning, Joker, Place, StartJoker
-from .moves import RULES, not_now, supply_path, top_named, who
+from .kinds import RULES, not_now, supply_path, top_named, who
 from .rules import BEE, DAISY, a_an, ingredient, joker_done, joker_may_grow, plate_name, title
 from .rules_assign import Demand, PlacingPlan, letter_holds, order_demand
 
