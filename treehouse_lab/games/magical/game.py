@@ -16,6 +16,7 @@ from ...protocol import Action, Game
 from . import pipes as pipe_rules
 from . import rules as R
 from .actions import Cast, DrawCard, GiveBiscuit, Place, Reveal
+from .codecs import card_ids, objective_ids
 from .data import DataSet, data_of, data_option, standard_data
 from .moves import ACTION_TYPES
 from .stages import Setup
@@ -35,6 +36,16 @@ def _check_ages(value: Any) -> Any:
                         "the eldest, the last seat the youngest) or the seats from eldest to "
                         "youngest, e.g. ages=[2, 0, 1]")
     return tuple(value)
+
+
+def familiar_ids(g: Any) -> list[str]:
+    """The familiars of all four colours, whether or not their seat plays."""
+    return [f for p in range(4) for f in g.familiar_ids(p)]
+
+
+def biscuit_ids(g: Any) -> list[str]:
+    """The biscuits: alike, so one id counted ``BISCUITS`` times."""
+    return ["biscuit"] * R.BISCUITS
 
 
 class MagicalGame(Game):
@@ -83,6 +94,11 @@ class MagicalGame(Game):
     #: The module of this game's exercise bank, imported when the bank is read.
     EXERCISES: ClassVar[str] = ".exercises"
     STATE = MagicalState
+    #: Every counted component, by kind (``Game.components``). The state's census is its own
+    #: (``MagicalState.components``): buildings hold cards, counts stand for familiars and
+    #: biscuits, and an objective not drawn is in the box, where no field holds it.
+    COMPONENTS = {"card": card_ids, "objective": objective_ids, "familiar": familiar_ids,
+                  "biscuit": biscuit_ids}
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -137,42 +153,22 @@ class MagicalGame(Game):
     def familiar_ids(self, pattern: int) -> list[str]:
         return [f"fam{pattern}-{k}" for k in range(1, R.FAMILIARS_PER_PATTERN + 1)]
 
-    def components(self) -> dict[str, list[str]]:
-        return {"card": list(self.card_ids),
-                "objective": sorted(self.data.objectives),
-                "familiar": sorted(f for p in range(4) for f in self.familiar_ids(p)),
-                "biscuit": ["biscuit"] * R.BISCUITS}
-
     def new_initial_state(self) -> MagicalState:
+        """Preparations: every field the set-up does not name starts empty (core's
+        ``fresh``: no cards in hands, drawers, carriages or villages, round 1, no choice
+        made); then the objectives are drawn (the ``Setup`` stage, chance)."""
         n = self.players
-        s = MagicalState.__new__(MagicalState)
-        s.game = self
-        s.round, s.direction = 1, 1
-        s.pool = tuple(self.card_ids)
-        s.deck = s.to_draw = (0,) * n
-        s.hands = s.drawers = s.carriages = s.trash = ((),) * n
-        s.known = {}
-        s.box = ()
-        s.villages = s.piped = s.stored = ((),) * n
-        s.moved = ()
-        s.placed = {}
-        s.supply = (R.BOARD_FAMILIARS,) * n
         pile = R.PILE_SIZE[n]
-        s.tray_piles = (pile,) * 4                             # Preparations 5
-        s.biscuit_counts = (R.START_BISCUITS,) * n             # Preparations 9
-        s.round_biscuits = 0
-        s.box_biscuits = R.BISCUITS - 4 * pile - R.START_BISCUITS * n
-        # Preparations 3: the biscuits tile is the recommended first-game green objective.
-        s.common = (None, self.green_biscuits()
-                    if self.options["common_green"] == "biscuits" else None)
-        s.personal = (None,) * n
-        s.dropped = s.waits = (False,) * n
-        s.spell_card, s.caster = None, -1
-        s.choices = (None,) * n
-        s.order, s.turn, s.owed = (), 0, ()
-        s.stack = (Setup(),)
-        s._run()
-        return s
+        return MagicalState.fresh(
+            self, stack=(Setup(),), direction=1, pool=self.card_ids, known={},
+            supply=(R.BOARD_FAMILIARS,) * n,
+            tray_piles=(pile,) * 4,                                 # Preparations 5
+            biscuit_counts=(R.START_BISCUITS,) * n,                 # Preparations 9
+            box_biscuits=R.BISCUITS - 4 * pile - R.START_BISCUITS * n,
+            # Preparations 3: the biscuits tile is the recommended first-game green objective.
+            common=(None, self.green_biscuits()
+                    if self.options["common_green"] == "biscuits" else None),
+            caster=-1, choices=(None,) * n)
 
     def action_space(self) -> ActionSpace:
         """Stable ids (core/codec.py), by mixed radix over the cards (a building is named

@@ -376,6 +376,10 @@ class MagicalState(StagedState):
         return view.hidden_from(self, player)
 
     def components(self) -> dict[str, list[str]]:
+        """Every component where it is now (``MagicalGame.COMPONENTS`` names them). Not
+        core's census read off the fields: a building's cards are inside its ``Stack``, a
+        moved pipe is named in ``moved`` as well as in ``piped``, familiars and biscuits
+        are counts, and an objective not drawn is in the box, which no field holds."""
         g = self.game
         n = g.players
         cards = list(self.pool) + list(self.box)
