@@ -190,8 +190,10 @@ class Chunk:
     schedule: Any
     measure: Callable | None
     max_steps: int
-    #: Makes one observer per game (``play_game``'s ``observe``, with a ``finish(state)``
-    #: whose answer is the row's ``trace``); None records nothing more.
+    #: Makes one observer per game (``play_game``'s ``observe``, with a
+    #: ``finish(state, scores, returns)`` whose answer is the row's ``trace``: it is handed
+    #: the end's ``scores()``, None without points, and ``returns()`` as the row has them,
+    #: so it need not score the end again); None records nothing more.
     observer: Callable[[], Any] | None = None
 
 
@@ -263,7 +265,7 @@ def run_chunk(task: Chunk) -> list[GameRow]:
             length=decisions,
             steps=steps,
             measure=None if task.measure is None else task.measure(state),
-            trace=None if observer is None else observer.finish(state),
+            trace=None if observer is None else observer.finish(state, scores, returns),
         ))
     return rows
 

@@ -83,6 +83,10 @@ class Trace:
     value: Standing | None
 
 
+#: Says "read it from the state" where a caller may hand over what it has already read.
+_READ: Any = object()
+
+
 def _points(state: State) -> list[float] | None:
     """Each seat's total points, or None for a game without points."""
     try:
@@ -123,18 +127,28 @@ class Recording:
 
 class Recorder:
     """Sees each decision of one game (``play_game``'s ``observe``) and, at the end, makes
-    its :class:`Trace` (``finish``)."""
+    its :class:`Trace` (``finish``).
 
-    __slots__ = ("max_moves", "value_fn", "moves", "forced", "branching", "seats",
-                 "last_seat", "last_step", "cycle", "cyclic", "score_series", "value_series")
+    Why it is written for speed: it runs at every decision of a run, and the design lab
+    promises its figures at most 1.5 times the bare simulation (benchmarks/design.py),
+    where a random Backyard decision costs some twenty microseconds. So a decision costs
+    one count of the legal moves and a few counters; a new turn does the rest; the forced
+    moves are the branching count of 1; and the end's points and winners are taken from
+    what the run has just read (``finish``), not scored again."""
+
+    __slots__ = ("max_moves", "limit", "value_fn", "moves", "branching", "seats", "players",
+                 "solo", "last_seat", "last_step", "cycle", "cyclic", "score_series",
+                 "value_series")
 
     def __init__(self, max_moves: int | None, scores: bool, value: ValueFn | None) -> None:
         self.max_moves = max_moves
+        self.limit = -1 if max_moves is None else max_moves   # moves never reach -1
         self.value_fn = value
         self.moves = 0
-        self.forced = 0
         self.branching: dict[int, int] = {}
         self.seats: list[int] = []          # the seat of each turn
+        self.players = 0                    # known at the first move
+        self.solo = False                   # a one-player game: chance ends a turn
         self.last_seat = -1
         self.last_step = 0
         self.cycle: list[int] | None = []   # the turn order's cycle, while it holds
@@ -143,26 +157,32 @@ class Recorder:
         self.value_series: list[list[float]] | None = [] if value is not None else None
 
     def __call__(self, state: State, seat: int, step: int) -> bool:
-        if self.max_moves is not None and self.moves >= self.max_moves:
+        moves = self.moves
+        if moves == self.limit:
             return True
-        new_turn = seat != self.last_seat or (state.game.players == 1
-                                              and step > self.last_step + 1)
-        if new_turn:
-            if not self.seats and state.game.players < 2:
-                self.score_series = self.value_series = None   # no one to lead
-            elif self.seats and seat == self.seats[0]:
-                self._sample(state)        # the standing after the round just ended
-            self._turn(seat)
+        if seat != self.last_seat or (self.solo and step > self.last_step + 1):
+            self._begin(state, seat)
         if self.cyclic and state.current_player == SIMULTANEOUS:
             self.cyclic = False            # the order is the schedule's, not the rules'
         choices = len(state.legal_actions(seat))
-        self.branching[choices] = self.branching.get(choices, 0) + 1
-        if choices == 1:
-            self.forced += 1
-        self.moves += 1
+        branching = self.branching
+        branching[choices] = branching.get(choices, 0) + 1
+        self.moves = moves + 1
         self.last_seat = seat
         self.last_step = step
         return False
+
+    def _begin(self, state: State, seat: int) -> None:
+        """A new turn, ``seat``'s: the standing is read when the first player begins one."""
+        seats = self.seats
+        if not seats:
+            self.players = players = state.game.players
+            self.solo = players == 1
+            if players < 2:
+                self.score_series = self.value_series = None   # no one to lead
+        elif seat == seats[0]:
+            self._sample(state)            # the standing after the round just ended
+        self._turn(seat)
 
     def _turn(self, seat: int) -> None:
         turn = len(self.seats)
@@ -176,9 +196,12 @@ class Recorder:
         elif cycle[turn % len(cycle)] != seat:
             self.cyclic = False
 
-    def _sample(self, state: State) -> None:
+    def _sample(self, state: State, points: Any = _READ) -> None:
+        """Append the standing now; ``points``, where given, are the totals already read
+        (None: a game without points)."""
         if self.score_series is not None:
-            points = _points(state)
+            if points is _READ:
+                points = _points(state)
             if points is None:
                 self.score_series = None
             else:
@@ -190,17 +213,26 @@ class Recorder:
             else:
                 self.value_series.append([float(v) for v in values])
 
-    def finish(self, state: State) -> Trace:
+    def finish(self, state: State, scores: Any = _READ, returns: Any = None) -> Trace:
+        """The game's trace. ``scores`` and ``returns``, where given, are the end's
+        ``scores()`` (None for a game without points) and ``returns()`` as the run has
+        just read them (``seeded_play.run_chunk``): in Magical Treehouse each of them is
+        a full scoring, worth some twenty random moves."""
         cut = not state.is_terminal()
-        if self.seats:
-            self._sample(state)            # the last turn's standing: the end
+        if self.seats:                     # the last turn's standing: the end
+            if scores is _READ or self.score_series is None:
+                self._sample(state)
+            else:
+                self._sample(state, None if scores is None
+                             else [row["total"] for row in scores])
         turns = len(self.seats)
         rounds = None
         if self.cyclic and self.cycle:
             rounds = -(-turns // len(self.cycle))
         winners: list[int] = []
         if not cut:
-            winners = [p for p, r in enumerate(state.returns()) if r > 0]
+            winners = [p for p, r in enumerate(state.returns() if returns is None
+                                               else returns) if r > 0]
         players = state.game.players
 
         def standing(series: list[list[float]] | None) -> Standing | None:
@@ -209,7 +241,7 @@ class Recorder:
             return tension(series, winners)
 
         return Trace(
-            moves=self.moves, turns=turns, rounds=rounds, forced=self.forced,
+            moves=self.moves, turns=turns, rounds=rounds, forced=self.branching.get(1, 0),
             branching=tuple(sorted(self.branching.items())),
             first=self.seats[0] if self.seats else None, cut=cut,
             score=standing(self.score_series), value=standing(self.value_series))
