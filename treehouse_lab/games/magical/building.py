@@ -38,6 +38,7 @@ _SKIP, _FINISH = SkipFamiliar(), Finish()
 @RULES.kind(Reveal)
 class RevealKind(MagicalKind):
     WHY = "Building Step 1: everyone reveals a drawer card; lowest number builds first"
+    CLICKS = ("card:{card}", "reveal")
 
     def generate(self, s, seat):
         reveals = s.game.reveals
@@ -53,9 +54,6 @@ class RevealKind(MagicalKind):
         if player < 0:
             return super().narrate(s, a, player)
         return f"{s.game.player_name(player)} chooses a play-order card face down"
-
-    def click_path(self, s, a, seat):
-        return (f"card:{a.card}", "reveal")
 
 
 # -- Building Step 2 ----------------------------------------------------------------------------
@@ -129,6 +127,7 @@ class BuildKind(CardKind):
 @RULES.kind(BuildFaceDown)
 class BuildFaceDownKind(CardKind):
     WHY = "Building Step 2: any building may be flipped face down as [VP 0, level 1]"
+    CLICKS = ("card:{card}", "facedown:{seat}")
 
     def for_card(self, s, p, card, from_storage):
         return [s.game.make(BuildFaceDown, card)] if s.game.cards[card].kind == "building" else []
@@ -141,9 +140,6 @@ class BuildFaceDownKind(CardKind):
         # The card came from a hidden drawer and lies face down: only its builder knows
         # it (ruling R17), and the log is read by every seat.
         return f"{s.game.player_name(p)} builds a card face down (level 1, 0 VP)"
-
-    def click_path(self, s, a, seat):
-        return (f"card:{a.card}", f"facedown:{seat}")
 
 
 @RULES.kind(Pipe)
@@ -205,6 +201,7 @@ class MovePipeKind(MagicalKind):
 @RULES.kind(Store)
 class StoreKind(CardKind):
     WHY = "Building Step 2: a Storage holds 1 card (purple level 4: any number)"
+    CLICKS = ("card:{card}", "store:{on}")
 
     def for_card(self, s, p, card, from_storage):
         if from_storage or s.game.cards[card].kind != "building":
@@ -220,13 +217,11 @@ class StoreKind(CardKind):
         # A stored card is its owner's secret (the storage zone): the log names the place.
         return f"{s.game.player_name(p)} stores a card under {public_text(s, p, a.on)}"
 
-    def click_path(self, s, a, seat):
-        return (f"card:{a.card}", f"store:{a.on}")
-
 
 @RULES.kind(Discard)
 class DiscardKind(CardKind):
     WHY = "ruling R9: a card with no possible use may not stay in the drawer"
+    CLICKS = ("card:{card}", "trash:{seat}")
 
     def for_card(self, s, p, card, from_storage):
         kind = s.game.cards[card].kind
@@ -241,13 +236,11 @@ class DiscardKind(CardKind):
         s.drawers = replace_at(s.drawers, p, without(s.drawers[p], a.card))
         to_trash(s, p, (a.card,))
 
-    def click_path(self, s, a, seat):
-        return (f"card:{a.card}", f"trash:{seat}")
-
 
 @RULES.kind(PlaceFamiliar)
 class PlaceFamiliarKind(MagicalKind):
     WHY = "Rules for placing familiars: outermost, connected, never occupied"
+    CLICKS = ("area:{area}",)
 
     def generate(self, s, seat):
         if not s.owed or s.supply[seat] == 0:
@@ -260,22 +253,17 @@ class PlaceFamiliarKind(MagicalKind):
         s.placed = {**s.placed, a.area: p}
         s.supply = replace_at(s.supply, p, s.supply[p] - 1)
 
-    def click_path(self, s, a, seat):
-        return (f"area:{a.area}",)
-
 
 @RULES.kind(SkipFamiliar)
 class SkipFamiliarKind(MagicalKind):
     WHY = "'the player can place' a familiar: it is optional"
+    CLICKS = ("skipfam",)
 
     def generate(self, s, seat):
         return [_SKIP] if s.owed else []
 
     def apply(self, s, a, p):
         s.owed = s.owed[1:]
-
-    def click_path(self, s, a, seat):
-        return ("skipfam",)
 
 
 @RULES.kind(Finish)
@@ -285,15 +273,13 @@ class FinishKind(MagicalKind):
     nothing left, the turn ends by itself (``Building.settle``)."""
 
     WHY = "Building Step 2: the drawer is empty; the turn ends when the builder says so"
+    CLICKS = ("finish",)
 
     def generate(self, s, seat):
         return [] if s.owed or s.drawers[seat] else [_FINISH]
 
     def apply(self, s, a, p):
         next_builder(s)
-
-    def click_path(self, s, a, seat):
-        return ("finish",)
 
 
 __all__ = ["CardKind", "pipe_moves", "take_card"]

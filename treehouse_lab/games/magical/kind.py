@@ -34,8 +34,5 @@ class MagicalKind(Kind):
             return State.narrate(s, a, None)
         return f"{s.game.player_name(player)}: {public_text(s, player, str(a))}"
 
-    def click_path(self, s: Any, a: Any, seat: int) -> tuple[str, ...]:
-        return ()
-
 
 __all__ = ["MagicalKind", "RULES"]

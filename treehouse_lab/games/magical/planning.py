@@ -110,6 +110,7 @@ class DrawCardKind(MagicalKind):
 class PlaceKind(MagicalKind):
     WHY = ("Planning Step: place one non-spell card in your drawer and the rest on the "
            "carriage in the turn direction")
+    CLICKS = ("card:{card}", "drawer")
 
     def generate(self, s, seat):
         spells, places = s.game.spells, s.game.places
@@ -132,9 +133,6 @@ class PlaceKind(MagicalKind):
         if player < 0:
             return super().narrate(s, a, player)
         return f"{s.game.player_name(player)} puts a card in the drawer and passes the rest on"
-
-    def click_path(self, s, a, seat):
-        return (f"card:{a.card}", "drawer")
 
 
 def _spells(s: Any, p: int) -> list[str]:
@@ -182,6 +180,7 @@ def empty_hand_refusal(s: Any, a: Any, by: int) -> str | None:
 @RULES.kind(DrawFour)
 class DrawFourKind(MagicalKind):
     WHY = "Planning Step: with no cards in hand and fewer than 5 in the drawer, draw 4"
+    CLICKS = ("deck:{seat}",)
 
     def generate(self, s, seat):
         if s.hands[seat] or len(s.drawers[seat]) >= R.DRAWER:
@@ -196,13 +195,13 @@ class DrawFourKind(MagicalKind):
         s.to_draw = replace_at(s.to_draw, p, min(R.DRAW, s.deck[p]))
         s.push(Deal())
 
-    def click_path(self, s, a, seat):
-        return (f"deck:{seat}",)
-
 
 @RULES.kind(DiscardHand)
 class DiscardHandKind(MagicalKind):
     WHY = "Planning Step: a hand holding a spell may go to the trash, spell on top"
+    # The whole hand goes (issue 18): the first click, on the trash can, only asks; the
+    # second is on the "Discard all N cards?" button the board then shows.
+    CLICKS = ("trash:{seat}", "discard-all:{seat}")
 
     def generate(self, s, seat):
         return [] if s.game.spells.isdisjoint(s.hands[seat]) else [_DISCARD_HAND]
@@ -217,15 +216,11 @@ class DiscardHandKind(MagicalKind):
         to_trash(s, p, rest + spells)
         s.hands = replace_at(s.hands, p, ())
 
-    def click_path(self, s, a, seat):
-        # The whole hand goes (issue 18): the first click, on the trash can, only asks; the
-        # second is on the "Discard all N cards?" button the board then shows.
-        return (f"trash:{seat}", f"discard-all:{seat}")
-
 
 @RULES.kind(Cast)
 class CastKind(MagicalKind):
     WHY = "Planning Step: use the special power of a spell; everyone still planning stops"
+    CLICKS = ("card:{card}", "cast")
 
     def generate(self, s, seat):
         g = s.game
@@ -257,13 +252,11 @@ class CastKind(MagicalKind):
                 return
         spell_to_trash(s, p, a.card)
 
-    def click_path(self, s, a, seat):
-        return (f"card:{a.card}", "cast")
-
 
 @RULES.kind(DropOut)
 class DropOutKind(MagicalKind):
     WHY = "Planning Step: 'I'm done!' - take one of this round's biscuits if any are left"
+    CLICKS = ("done:{seat}",)
 
     def generate(self, s, seat):
         return [] if s.hands[seat] else [_DROP]
@@ -275,9 +268,6 @@ class DropOutKind(MagicalKind):
             s.round_biscuits -= 1
             s.biscuit_counts = replace_at(s.biscuit_counts, p, s.biscuit_counts[p] + 1)
 
-    def click_path(self, s, a, seat):
-        return (f"done:{seat}",)
-
     def narrate(self, s, a, player):
         """The log tells what happened; the button's own text is the player's call."""
         if player < 0:
@@ -288,6 +278,7 @@ class DropOutKind(MagicalKind):
 @RULES.kind(GiveBiscuit)
 class GiveBiscuitKind(MagicalKind):
     WHY = "Planning Step: a biscuit to a dropped-out player moves the cards past them"
+    CLICKS = ("biscuit:{to}",)
 
     def generate(self, s, seat):
         if s.biscuit_counts[seat] <= 0:
@@ -307,14 +298,12 @@ class GiveBiscuitKind(MagicalKind):
         cars = replace_at(cars, dst, cars[dst] + cars[src])
         s.carriages = replace_at(cars, src, ())
 
-    def click_path(self, s, a, seat):
-        return (f"biscuit:{a.to}",)
-
 
 @RULES.kind(Wait)
 class WaitKind(MagicalKind):
     WHY = ("Planning Step: you need not act at once; when everyone waits the eldest moves "
            "(ruling R4)")
+    CLICKS = ("wait:{seat}",)
 
     def generate(self, s, seat):
         idle = s.idle()
@@ -340,11 +329,10 @@ class WaitKind(MagicalKind):
             return super().narrate(s, a, player)
         return f"{s.game.player_name(player)} waits for the others"
 
-    def click_path(self, s, a, seat):
-        return (f"wait:{seat}",)
-
 
 # -- a spell being resolved ---------------------------------------------------------------------
+
+
 class SpellChoiceKind(MagicalKind):
     """A spell's answer: recorded secretly; the spell stage applies them all together."""
 
@@ -364,34 +352,28 @@ def _effect(s: Any) -> R.Effect:
 @RULES.kind(DiscardCard)
 class DiscardCardKind(SpellChoiceKind):
     WHY = "the spell: every player still planning chooses a card to discard"
+    CLICKS = ("card:{card}", "trash:{seat}")
 
     def generate(self, s, seat):
         return discards(s, _effect(s), seat)
-
-    def click_path(self, s, a, seat):
-        return (f"card:{a.card}", f"trash:{seat}")
 
 
 @RULES.kind(Exchange)
 class ExchangeKind(SpellChoiceKind):
     WHY = "the spell: switch one drawer card and one storage card"
+    CLICKS = ("card:{drawer_card}", "card:{storage_card}")
 
     def generate(self, s, seat):
         return exchanges(s, _effect(s), seat)
-
-    def click_path(self, s, a, seat):
-        return (f"card:{a.drawer_card}", f"card:{a.storage_card}")
 
 
 @RULES.kind(KeepStorage)
 class KeepStorageKind(SpellChoiceKind):
     WHY = "the spell: the exchange is not mandatory"
+    CLICKS = ("keep:{seat}",)
 
     def generate(self, s, seat):
         return [_KEEP] if _effect(s).exchanges else []
-
-    def click_path(self, s, a, seat):
-        return (f"keep:{seat}",)
 
 
 __all__ = ["acting", "empty_hand_refusal", "pass_hand"]
