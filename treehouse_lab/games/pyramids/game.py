@@ -61,6 +61,20 @@ def _check_house_start(value: Any) -> str:
         raise RuleError(f"option house_start={quote(value)} is not allowed: {exc}") from None
 
 
+def pieces(game: PyramidsGame) -> list[str]:
+    """Every piece of the set in play: each player's trio and the House's (``p0:S`` ...
+    ``house:L``). Every piece stays in its own trio (rulebook: "You can never change
+    another player's Trio of pieces"), so each state holds exactly these
+    (``PyramidsState.components``)."""
+    return ([f"p{p}:{c}" for p in range(game.players) for c in TRIO]
+            + [f"house:{c}" for c in TRIO])
+
+
+def die(game: PyramidsGame) -> list[str]:
+    """The one Treehouse die."""
+    return ["die"]
+
+
 class PyramidsGame(Game):
     """``tl.load_game("pyramids", players=2, aim_stack_top=True, hop_onto_lying=True,
     house_start="LMS", roll_limit=2000)``."""
@@ -106,6 +120,8 @@ class PyramidsGame(Game):
     STATE = PyramidsState
     #: Treehouse hides nothing: every piece is on the table (view.py).
     ZONES = None
+    #: The counted components (core derives ``components()`` from them).
+    COMPONENTS: ClassVar[dict[str, Any]] = {"pyramids": pieces, "die": die}
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -125,13 +141,6 @@ class PyramidsGame(Game):
         self.roll_outcomes: UniformOutcomes = UniformOutcomes.of(
             (ROLLS[f] for f in FACES), len(FACES))
         self.roll_ids = frozenset(id(a) for a, _ in self.roll_outcomes)
-        self._components = {
-            "pyramids": sorted(
-                [f"p{p}:{c}" for p in range(self.players) for c in TRIO]
-                + [f"house:{c}" for c in TRIO]
-            ),
-            "die": ["die"],
-        }
 
     @classmethod
     def configurations(cls) -> list[dict]:
@@ -145,8 +154,8 @@ class PyramidsGame(Game):
     def new_initial_state(self) -> PyramidsState:
         """Every trio a Tree, the House as ``house_start``, the first player to roll
         (rulebook, Setup; "The player holding the die goes first": seat 0)."""
-        return PyramidsState.new(self, (INDEX[self.tree],) * self.players,
-                                 INDEX[self.house_start])
+        return PyramidsState.fresh(self, trio_numbers=(INDEX[self.tree],) * self.players,
+                                   house_number=INDEX[self.house_start])
 
     def action_space(self) -> ActionSpace:
         """Stable ids (core/codec.py): the six rolls, every play of the move table (the
@@ -167,9 +176,6 @@ class PyramidsGame(Game):
         decisions. The bound is met by a game in which nobody matches and no roll is
         vain."""
         return 2 * self.roll_limit
-
-    def components(self) -> dict[str, list[str]]:
-        return {k: list(v) for k, v in self._components.items()}
 
     def position(self, trios: Sequence[Arrangement | str] | None = None,
                  house: Arrangement | str | None = None, to_move: int = 0,

@@ -66,6 +66,9 @@ class Named(Codec):
     def load(self, data: Any, where: str, game: Any) -> Any:
         return self.inner.load(data, f"state.{where}", game)
 
+    def empty(self, game: Any) -> Any:
+        return self.inner.empty(game)
+
 
 class PyramidsState(StagedState):
     """One moment of a game of Treehouse. Read it with ``trio(p)``, ``house``, ``rolled``,
@@ -104,16 +107,13 @@ class PyramidsState(StagedState):
     rolls: int
     turn_decision: Decision | None
 
-    @classmethod
-    def new(cls, game: PyramidsGame, trios: tuple[int, ...], house: int) -> PyramidsState:
-        s = cls.__new__(cls)
-        s.game, s.trio_numbers, s.house_number, s.to_move = game, trios, house, 0
-        s.rolled = s.rerolled = s.turn_decision = None
-        s.won = ()
-        s.rolls = 0
-        s.stack = ()
-        s._run()
-        return s
+    def _started(self) -> None:
+        """A fresh game (``fresh``: the trios and the House given; seat 0 to move, no face
+        rolled, no winner, no roll yet, each its field's empty value): the stack is empty,
+        so the engine loop reads the first roll off the fields (stages_from)."""
+        self.stack = ()
+        self.turn_decision = None
+        super()._started()
 
     def _check_save(self) -> None:
         saves.check(self)
