@@ -16,7 +16,11 @@ What is exact, and how (docs/design-lab.md, "Exact figures"):
   rulebook's Aim and House start). Both seats then play *optimally under the restriction*,
   Jaffe et al.'s restricted player; the ``pyramids-perfect`` bot made to skip House moves
   (``restrict.Forbid``) plays the unrestricted policy instead, so its simulation measures
-  another, smaller-or-equal, value: shown side by side, not tested against each other.
+  another value (about 0.18 to the first player against the exact 0.122): shown side by
+  side. The play the exact value assumes is :func:`restricted_optimum`: the barred game
+  solved afresh (numpy, about a minute to a gap of 1e-4) and each seat's policy from it,
+  as bots; ``restricted(..., restricted_bots=...)`` plays them in the barred run, and its
+  ``value[seat]`` then carries the exact value, which its interval is tested to contain.
 * **The solitaire** (one player, ``pyramids-solo``, the optimal policy): the expected
   number of rolls and of moves (decisions), exact Fractions from the policy's linear
   equations (``equations.solve_equations``, the solver's routine); the distribution of a
@@ -122,6 +126,71 @@ def house_value(seat: int, aim_stack_top: bool = True, house_start: str = "LMS")
         lo, hi = barred[0] - full[1], barred[1] - full[0]
     return _bracket_figure(f"house_value[{seat}]", lo, hi,
                            "exact: two certified brackets of the two-player solver")
+
+
+class PolicyBot:
+    """A seat of two-player Treehouse playing a policy table of a solve (``table``, a
+    ``perfect.PolicyTable``), as ``pyramids-perfect`` plays the shipped one: the table's
+    move wherever there is a choice. ``barred`` is the seat the solve bars from the House
+    (the restriction whose optimum it plays). It never draws from the generator."""
+
+    def __init__(self, table: Any, barred: int, aim_stack_top: bool) -> None:
+        self.table, self.barred, self.aim_stack_top = table, barred, bool(aim_stack_top)
+        self.name = f"pyramids-perfect, House barred from seat {barred}"
+
+    def choose(self, state: Any, rng: Any, player: int | None = None) -> Any:
+        from ..bots import check_game
+        from ..games.pyramids.theory.perfect import perfect_action
+
+        check_game(self.name, state, "pyramids")
+        g = state.game
+        if g.players != 2 or not g.hop_onto_lying or g.aim_stack_top != self.aim_stack_top:
+            raise RuleError(f"bot {quote(self.name)} plays the game it was solved for: two "
+                            f"players, hop_onto_lying=True, aim_stack_top="
+                            f"{self.aim_stack_top}")
+        seat = state.current_player if player is None else player
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        return perfect_action(state, self.table, seat)
+
+
+@dataclass
+class Optimum:
+    """Both seats' best play when ``seat`` may not move the House (:func:`restricted_optimum`):
+    ``bots`` one a seat, ``win`` the solve's bracket of the first player's win, ``regret``
+    the most either policy loses by a move against the best choice (``duel_policy.regret``,
+    the bracket's width included), ``tolerance`` the gap the solve closed to."""
+
+    seat: int
+    bots: list[PolicyBot]
+    win: tuple[float, float]
+    regret: float
+    tolerance: float
+
+
+@lru_cache(maxsize=2)
+def restricted_optimum(seat: int, aim_stack_top: bool = True,
+                       tolerance: float = 1e-6) -> Optimum:
+    """The play :func:`house_value` assumes, as bots: two-player Treehouse solved afresh
+    with the House moves struck from ``seat``'s choices (``duel.solve_two_player`` with
+    ``house_seats`` the other seat), and each seat's policy from that solve. Play them
+    in the barred run of ``restricted(..., bots="pyramids-perfect", restricted_bots=
+    optimum.bots)`` and its ``value[seat]`` gets the exact House value. Needs numpy (the
+    solve extra); a solve to 1e-4 takes about a minute, to 1e-6 about two, and some
+    500 MB (made once a process)."""
+    if seat not in (0, 1):
+        raise RuleError(f"seat must be 0 or 1 in two-player Treehouse, got {quote(seat)}")
+    if not 0 < tolerance < 1:
+        raise RuleError(f"tolerance must be between 0 and 1, got {quote(tolerance)}")
+    from ..games.pyramids.theory import duel, duel_policy
+
+    sol = duel.solve_two_player(bool(aim_stack_top), progress=False, tolerance=tolerance,
+                                house_seats=(1 - seat,))
+    tables = [sol.seat_policy(s) for s in (0, 1)]
+    worst = max(duel_policy.regret(sol, t, s) for s, t in enumerate(tables))
+    return Optimum(seat, [PolicyBot(t, seat, aim_stack_top) for t in tables], sol.win,
+                   worst, tolerance)
 
 
 # ---------------------------------------------------------------------------------------
@@ -386,6 +455,6 @@ def attach(metrics: Any, game: Any, max_moves: int | None = None) -> Any:
 
 
 
-__all__ = ["NEGLIGIBLE", "POLICIES", "TAIL", "Exact", "Solitaire", "attach", "exact_values",
-           "first_player_win", "house_value", "solitaire", "solitaire_house_value",
-           "two_player", "with_exact"]
+__all__ = ["NEGLIGIBLE", "POLICIES", "TAIL", "Exact", "Optimum", "PolicyBot", "Solitaire",
+           "attach", "exact_values", "first_player_win", "house_value", "restricted_optimum",
+           "solitaire", "solitaire_house_value", "two_player", "with_exact"]

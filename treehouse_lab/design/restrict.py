@@ -176,11 +176,16 @@ class Restriction:
 
 
 def restricted(game: Game, seat: int, forbid: str, games: int = 1000, bots: Any = None,
-               seed: int = 0, *, workers: int | None = None, executor: Any = None,
-               progress: bool = True) -> Restriction:
+               seed: int = 0, *, restricted_bots: Any = None, workers: int | None = None,
+               executor: Any = None, progress: bool = True) -> Restriction:
     """What the kind of move ``forbid`` is worth to ``seat``: ``games`` games of ``bots``
     (as for ``simulate``) as they are, and the same seeds with ``seat``'s bot barred
-    from ``forbid`` (:class:`Forbid`), compared game by game (the module docstring)."""
+    from ``forbid`` (:class:`Forbid`), compared game by game (the module docstring).
+
+    ``restricted_bots`` (as ``bots``) play the barred run instead, ``seat``'s still
+    wrapped in :class:`Forbid`: bots that play *best under the restriction*, Jaffe et
+    al.'s restricted player, where the caller has them (``exact.restricted_optimum``
+    gives them for the House moves of two-player Treehouse, and the exact value then)."""
     from ..simulate import simulate
     from . import exact
 
@@ -188,8 +193,11 @@ def restricted(game: Game, seat: int, forbid: str, games: int = 1000, bots: Any 
         raise RuleError(f"seat must be 0 to {game.players - 1}, got {quote(seat)}")
     kind = parse_kind(game, forbid)
     base = seat_bots(game, bots)
-    barred = list(base)
-    barred[seat] = Forbid(base[seat], kind)
+    try:
+        barred = list(base) if restricted_bots is None else seat_bots(game, restricted_bots)
+    except RuleError as exc:
+        raise RuleError(f"restricted_bots: {exc}") from None
+    barred[seat] = Forbid(barred[seat], kind)
     common = dict(seed=seed, workers=workers, executor=executor, progress=progress)
     plain = simulate(game, games, bots=base, **common)  # type: ignore[arg-type]
     held = simulate(game, games, bots=barred, **common)  # type: ignore[arg-type]
@@ -199,15 +207,19 @@ def restricted(game: Game, seat: int, forbid: str, games: int = 1000, bots: Any 
     figures = {f"value[{seat}]": mean(f"value[{seat}]", diffs),
                "moves": mean("moves", longer)}
     notes: list[str] = []
-    figures = exact.with_exact(figures, _exact(game, seat, kind, plain.bots, figures, notes))
+    figures = exact.with_exact(figures, _exact(game, seat, kind, plain.bots, figures, notes,
+                                               barred))
     return Restriction(game.name, seat, kind.name, plain.bots, seed, games, figures, plain,
                        held, notes)
 
 
 def _exact(game: Game, seat: int, kind: Kind, names: Sequence[str],
-           figures: dict[str, Figure], notes: list[str]) -> dict[str, Fraction]:
+           figures: dict[str, Figure], notes: list[str],
+           barred: Sequence[Any] = ()) -> dict[str, Fraction]:
     """Exact values for a restricted run where the solvers cover it (:mod:`.exact`); the
-    restricted-optimal value is added to ``figures`` beside the simulation's."""
+    restricted-optimal value is added to ``figures`` beside the simulation's, and is the
+    exact ``value[seat]`` itself when the barred run plays the restricted optimum
+    (``barred``, the barred run's bots, are ``exact.restricted_optimum``'s)."""
     from . import exact
 
     if game.name != "pyramids" or kind.name != "house" or not game.options["hop_onto_lying"]:
@@ -233,6 +245,14 @@ def _exact(game: Game, seat: int, kind: Kind, names: Sequence[str],
                                                                  opts["house_start"])
         except RuleError:
             return {}
+        policies = [b.bot if isinstance(b, Forbid) else b for b in barred]
+        if tuple(names) == ("pyramids-perfect",) * 2 and all(
+                isinstance(b, exact.PolicyBot) and b.barred == seat
+                and b.aim_stack_top == bool(opts["aim_stack_top"]) for b in policies):
+            notes.append(f"value[{seat}]: exact, pyramids-perfect as it is against the "
+                         "restricted game's solved policies (exact.restricted_optimum), both "
+                         "seats playing best under the restriction")
+            return {f"value[{seat}]": figures[f"optimal_value[{seat}]"].exact}
         notes.append(f"optimal_value[{seat}]: the win share House moves are worth to the "
                      "seat when both seats play perfectly, with and without them (exact, "
                      "the solver's); the simulated bots play their own policies")
