@@ -17,9 +17,9 @@ import argparse
 import csv
 import os
 import sys
-from typing import Any, Callable
+from typing import Any, Callable, NoReturn
 
-from ..errors import RuleError, quote
+from ..errors import RuleError, clip, quote
 from ..outputs import check_writable, is_device
 from ..registry import load_game
 
@@ -38,10 +38,29 @@ examples:
 """
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """``design``'s parser: a bad argument gets one line, ``PROG design: error: ...``
+    (issue 48, item 4), also where argparse finds it, which would otherwise print the
+    usage block (a dozen lines) above it; an unknown flag is refused here too rather than
+    by the top-level parser. ``--help`` still prints the whole usage."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        known, extra = super().parse_known_args(args, namespace)
+        if extra:
+            self.error(f"unrecognized arguments: {clip(' '.join(extra), 60)}")
+        return known, extra
+
+
 def add_arguments(p: argparse.ArgumentParser, option: Callable[[str], Any],
                   count: Callable[[str], int]) -> None:
     """The arguments of ``design`` beyond the game's and the run's (``option`` and
-    ``count`` are the parsers ``simulate`` uses for NAME=VALUE and whole numbers)."""
+    ``count`` are the parsers ``simulate`` uses for NAME=VALUE and whole numbers); ``p``
+    becomes a :class:`OneLineParser` (made by ``add_subparsers``, so of the top-level
+    parser's class until here)."""
+    p.__class__ = OneLineParser
     p.add_argument("--compare", "-c", type=option, action="append", default=[],
                    metavar="NAME=VALUE",
                    help="a second variant: the game's options with this one changed "
@@ -137,4 +156,4 @@ def run(args: argparse.Namespace, prog: str, *, game: Callable[[argparse.Namespa
     return failed
 
 
-__all__ = ["DESCRIPTION", "EPILOG", "HELP", "add_arguments", "run"]
+__all__ = ["DESCRIPTION", "EPILOG", "HELP", "OneLineParser", "add_arguments", "run"]
