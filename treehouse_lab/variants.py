@@ -30,13 +30,19 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from .completion import display_name, name_key, variant_number
 from .errors import RuleError, quote
-
-if TYPE_CHECKING:
-    from .exercises import Exercise
+from .exercise_bank import (
+    Exercise,
+    canonical,
+    digest,
+    exercise,
+    forget_progress,
+    load_banks,
+    register,
+)
 
 #: The hint for today's answer given to a variant. Why a hint of its own: it is the
 #: answer a neighbour without a name has, so a student who copied it is told why it fails.
@@ -82,8 +88,6 @@ def make_variants(exercise_id: str, notebook: str, hint: str, today: Any,
     """Build an exercise's variants from worked answers (for an author's script, like
     ``exercises.make_exercise``; the result stores only digests). ``choices`` are
     (params, text, answer); ``today`` is today's answer, refused with its own hint."""
-    from .exercises import digest
-
     built = []
     for params, text, answer in choices:
         salt = secrets.token_hex(8)
@@ -123,8 +127,6 @@ def _variants(exercise_id: str) -> Variants:
 
 
 def _variant_exercise(exercise_id: str, number: int) -> Exercise:
-    from .exercises import Exercise
-
     today = _TODAY.get(exercise_id) or _current(exercise_id)
     v = _variants(exercise_id)
     numbers = v.choices[number - 1]
@@ -135,14 +137,10 @@ def _variant_exercise(exercise_id: str, number: int) -> Exercise:
 
 
 def _current(exercise_id: str) -> Exercise:
-    from .exercises import exercise
-
     return exercise(exercise_id)
 
 
 def _apply(exercise_id: str) -> None:
-    from .exercises import register
-
     _TODAY.setdefault(exercise_id, _current(exercise_id))
     if _STUDENT:
         number, _ = numbers_for(_STUDENT[0], exercise_id)
@@ -165,8 +163,6 @@ def student(name: str | None) -> StudentNumbers:
     A different name than before is a new student: the exercises solved so far in this
     kernel are forgotten, as their answers were for the other numbers (or the other
     student). A bad name raises RuleError and changes nothing."""
-    from .exercises import forget_progress
-
     shown = None if name is None else display_name(name)
     before = _STUDENT[0] if _STUDENT else None
     if before is not None and (shown is None or name_key(shown) != name_key(before)):
@@ -211,9 +207,7 @@ def with_variants() -> list[str]:
 
 
 def _load_banks() -> None:
-    """The games' banks, which declare their variants (``exercises.load_banks``)."""
-    from .exercises import load_banks
-
+    """The games' banks, which declare their variants (``exercise_bank.load_banks``)."""
     load_banks()
 
 
@@ -228,8 +222,6 @@ def check_variant(exercise_id: str, number: int, answer: Any) -> bool:
     exercise? Prints the verdict; a right answer is kept for the answer key
     (:func:`proven_answers`). A student's notebook has no use for it: it says nothing a
     named student's ``check`` does not."""
-    from .exercises import canonical, digest
-
     v = _variants(exercise_id)
     if not isinstance(number, int) or not 1 <= number <= len(v.choices):
         raise RuleError(f"number: 1 to {len(v.choices)} for {quote(exercise_id, 40)}, got "

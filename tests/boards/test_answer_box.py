@@ -19,7 +19,7 @@ import pytest
 import sympy
 
 import treehouse_lab as tl
-from treehouse_lab import exercises
+from treehouse_lab import exercise_bank, exercises
 from treehouse_lab.boards.answer_box import ACCEPTS, ACCEPTS_DECIMALS, read_answer
 from treehouse_lab.completion import verify_code
 
@@ -38,7 +38,7 @@ def demo():
     yield
     exercises.forget_progress()
     for eid in (EXACT, MEAN):
-        exercises._BANK.pop(eid, None)
+        exercise_bank._BANK.pop(eid, None)
 
 
 def printed_by_check(eid: str, answer: object) -> str:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from treehouse_lab import completion, exercises
+from treehouse_lab import completion, exercise_bank, exercises
 from treehouse_lab.errors import RuleError
 from treehouse_lab.exercises import canonical, check, completion_code, make_exercise, register
 
@@ -38,7 +38,7 @@ def bank():
     yield {eid: canonical(a) for eid, a in ANSWERS.items()}
     exercises.forget_progress()
     for eid in ANSWERS:
-        exercises._BANK.pop(eid, None)
+        exercise_bank._BANK.pop(eid, None)
 
 
 def _solve_two(capsys) -> None:

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from treehouse_lab import exercises
+from treehouse_lab import exercise_bank, exercises
 from treehouse_lab.exercises import (
     InexactAnswer,
     canonical,
@@ -65,7 +65,7 @@ def demo():
                        mistakes={Fraction(1, 6): "Another face wins too."})
     register(ex)
     yield ex
-    exercises._BANK.pop("demo-third", None)
+    exercise_bank._BANK.pop("demo-third", None)
 
 
 def test_grade_right_wrong_mistake_and_missing(demo) -> None:
