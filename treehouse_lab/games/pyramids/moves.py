@@ -1,10 +1,11 @@
 """Treehouse (pyramids): the three kinds of action, each defined once.
 
 A roll of the die (chance), a move on the trio or the House, a pass. Each kind keeps
-together which moves it offers (``generate``), when a move is allowed (``why_not``, naming
-the rulebook rule it breaks), what it changes (``apply``: the result is looked up in the
-move table, never read from the action), its texts and its board clicks. Legality is a
-lookup in the generated list (core/stages.py).
+together which moves it offers (``generate``: legality is stated there once, and is a
+lookup in the generated list, core/stages.py), why any other move is refused
+(``refusal``, naming the rulebook rule it breaks), what it changes (``apply``: the result
+is looked up in the move table, never read from the action), its texts and its board
+clicks.
 
 Rulings referred to below ("rulings: Actions" and R1, R2, ...) are in
 docs/rulings/pyramids.md.
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 from ...core.kinds import Kind, KindTable
 from ...core.seating import left_of
 from ...errors import quote
-from ...protocol import CHANCE, Action
+from ...protocol import Action
 from . import data
 from .actions import PASS, Pass, Play, Roll
 from .arrangement import (
@@ -88,10 +89,10 @@ class RollKind(Kind):
     """Rulebook, How to Play: "On your turn, roll the die"; "If you cannot use the action
     in either place, then you roll again" (the same player stays at the die, ruling R8)."""
 
-    def why_not(self, s: PyramidsState, a: Roll, player: int) -> str | None:
+    def refusal(self, s: PyramidsState, a: Roll, player: int) -> str:
+        """Why a roll is not taken now (the die's own outcomes are the legal ones)."""
         if isinstance(s.top, RollStage):
-            return None if player == CHANCE else (
-                f"{a} is not allowed: this is a roll of the die, no player acts")
+            return f"{a} is not allowed: this is a roll of the die, no player acts"
         return (f"{a} is not allowed: {_who(s)} already rolled {data.FACE_NAMES[s.rolled]} "
                 "and must use it now (or pass, if allowed)")
 
@@ -132,16 +133,14 @@ class PlayKind(Kind):
         turn = s.decision()[1]
         return [*turn.trio, *turn.house]
 
-    def why_not(self, s: PyramidsState, a: Play, player: int) -> str | None:
+    def refusal(self, s: PyramidsState, a: Play, player: int) -> str:
+        """Which rule a move that is not among the generated ones breaks: the die first,
+        another's turn, the face rolled, the trio before the House, or the move itself
+        (``why_not_possible``)."""
         early = _not_now(s, a, player)
         if early:
             return early
-        _, turn, mine, theirs = s.decision()
-        if a.side == TRIO_SIDE:
-            if turn.trio and a in mine.after:
-                return None
-        elif turn.house and a in theirs.after:
-            return None
+        turn = s.decision()[1]
         face = s.rolled
         verb = data.FACE_NAMES[face]  # type: ignore[index]
         if face != "wild" and a.action != face:
@@ -221,15 +220,17 @@ class PassKind(Kind):
     """Rulebook, How to Play: a roll the trio cannot use may be used on the House, or the
     player passes (data.PASS_RULE)."""
 
+    CLICKS = ("pass",)
+
     def generate(self, s: PyramidsState, seat: int) -> list[Action]:
         return [PASS] if s.decision()[1].may_pass else []
 
-    def why_not(self, s: PyramidsState, a: Pass, player: int) -> str | None:
+    def refusal(self, s: PyramidsState, a: Pass, player: int) -> str:
+        """Why a pass is refused: the die first, another's turn, or a roll the trio must
+        use (data.PASS_RULE)."""
         early = _not_now(s, a, player)
         if early:
             return early
-        if s.decision()[1].may_pass:
-            return None
         face = s.rolled
         verb = data.FACE_NAMES[face]  # type: ignore[index]
         if face == "wild":
@@ -251,9 +252,6 @@ class PassKind(Kind):
         if _last_roll(s):
             return f"{_who(s)} passes; that was the last roll: {s.draw_words()}"
         return f"{_who(s)} passes"
-
-    def click_path(self, s: PyramidsState, a: Pass, seat: int) -> tuple[str, ...]:
-        return ("pass",)
 
 
 # -- why a move is not possible --------------------------------------------------------------
