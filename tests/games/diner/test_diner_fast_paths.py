@@ -1,7 +1,7 @@
 """The Diner's quick reads agree with the plain definitions they stand for (issue 16,
 item 7: speed without a change of behaviour):
 
-- the D35 count (``rules_assign.most_placed``, ``PlacingPlan.keeps``), a branch and bound,
+- the D35 count (``must_assign.most_placed``, ``PlacingPlan.keeps``), a branch and bound,
   against trying every choice of kinds for the empty Soup Stew letters;
 - the Challenges mastered at the end of a turn, read through a view filled on demand,
   against the whole :class:`ChallengeView`.
@@ -18,9 +18,8 @@ import random
 from tl_conformance_harness import choose
 
 import treehouse_lab as tl
-from treehouse_lab.games.diner.challenges import ChallengeView
-from treehouse_lab.games.diner.rules_assign import PlacingPlan, most_placed
-from treehouse_lab.games.diner.state_reads import VIEW_READERS, ChallengeViewOnDemand
+from treehouse_lab.games.diner.challenges import VIEW_READERS, ChallengeView, ChallengeViewOnDemand
+from treehouse_lab.games.diner.must_assign import PlacingPlan, most_placed
 
 
 def _positions(modules, seeds, stage):

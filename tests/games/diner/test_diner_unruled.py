@@ -72,7 +72,7 @@ def test_when_every_line_places_as_many_each_is_offered():
 def _recounted_keeps_most(s, player, slot, i, k):
     """D35 by its definition: place the ``k`` on symbol ``i`` of the order in ``slot`` and
     count again; it keeps the most if one fewer can still be placed afterwards."""
-    from treehouse_lab.games.diner.rules_assign import most_placed
+    from treehouse_lab.games.diner.must_assign import most_placed
 
     g = s.game
     kitchen = [e for e in s.kitchens[player] if e is not None]
@@ -88,7 +88,7 @@ def _recounted_keeps_most(s, player, slot, i, k):
 
 def test_one_search_per_move_list_agrees_with_recounting_each_placement():
     """Phase 2's move list asks the D35 search once per position and forces one letter's
-    kind per question (rules_assign.PlacingPlan); recounting the kitchen after each
+    kind per question (must_assign.PlacingPlan); recounting the kitchen after each
     placement, as the ruling reads, must give the same answer at every Phase 2 decision of
     seeded games with Soup Stews."""
     import random

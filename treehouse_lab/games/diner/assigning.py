@@ -10,8 +10,8 @@ from ...protocol import Action
 from . import stages as st
 from .actions import FinishAssigning, Joker, Place, StartJoker
 from .kinds import RULES, not_now, supply_path, top_named, who
+from .must_assign import Demand, PlacingPlan, letter_holds, order_demand
 from .rules import BEE, DAISY, a_an, ingredient, joker_done, joker_may_grow, plate_name, title
-from .rules_assign import Demand, PlacingPlan, letter_holds, order_demand
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerState

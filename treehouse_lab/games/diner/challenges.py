@@ -1,12 +1,14 @@
 """Treehouse Diner rules: the Challenges (Save the Bees, Mastering Challenges), what their
-conditions look at (:class:`ChallengeView`) and the vocabulary of conditions, each with its
-sentence. Below ``data.py`` and the state: both read these cards."""
+conditions look at (:class:`ChallengeView`, and how each of its fields is read off a
+position, :data:`VIEW_READERS`) and the vocabulary of conditions, each with its sentence.
+Below ``data.py`` and the state: both read these cards."""
 
 from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, Sequence
 
 from ...core.kinds import Vocabulary, whole
 from ...errors import RuleError, quote
@@ -168,3 +170,56 @@ class Challenge:
     def _condition(self) -> Any:
         """The condition bound once (asked at every end of turn with Save the Bees)."""
         return CONDITIONS.bind(self.condition)
+
+
+# -- what Challenge conditions look at ----------------------------------------------------------
+
+def _orders(s: Any, p: int) -> list[Any]:
+    """The orders in ``p``'s kitchen, its empty spaces left out."""
+    return [e for e in s.kitchens[p] if e is not None]
+
+
+#: How each field of :class:`ChallengeView` is read off a position for one player: both
+#: the whole view and the view read on demand are made of these.
+VIEW_READERS: dict[str, Callable[[Any, int], Any]] = {
+    "supply": lambda s, p: MappingProxyType(
+        {s.game.kinds[k]: s.supplies[p][k] for k in s.game.ingredients}),
+    "chefs": lambda s, p: tuple(s.game.chefs[e[0]] for e in _orders(s, p)),
+    "spaces": lambda s, p: tuple(i + 1 for i, e in enumerate(s.kitchens[p]) if e is not None),
+    "covered": lambda s, p: sum(1 for e in _orders(s, p) for c in e[1] if c),
+    "bees_on_orders": lambda s, p: sum(e[2] for e in _orders(s, p)),
+    "beehive": lambda s, p: s.hives[p],
+    "delivered": lambda s, p: len(s.deliveries[p]),
+    "delivered_points": lambda s, p: sum(s.game.orders[o].points for o in s.deliveries[p]),
+    "mood": lambda s, p: s.moods[p],
+    "emptied": lambda s, p: s.emptied if s.active == p else (),
+}
+
+
+class _ReadOnDemand:
+    """One field of :class:`ChallengeViewOnDemand`: read off the position when first
+    asked for, then kept in the view's own ``__dict__`` (a non-data descriptor, so the
+    kept value is found first from then on)."""
+
+    __slots__ = ("name", "read")
+
+    def __init__(self, name: str, read: Callable[[Any, int], Any]) -> None:
+        self.name, self.read = name, read
+
+    def __get__(self, view: Any, owner: type | None = None) -> Any:
+        if view is None:
+            return self
+        value = view.__dict__[self.name] = self.read(view._state, view._player)
+        return value
+
+
+class ChallengeViewOnDemand:
+    """A :class:`ChallengeView` whose fields are read when first asked for (the
+    conditions of two Challenges read one or two of its ten fields)."""
+
+    def __init__(self, state: Any, player: int) -> None:
+        self._state, self._player = state, player
+
+
+for _name, _read in VIEW_READERS.items():
+    setattr(ChallengeViewOnDemand, _name, _ReadOnDemand(_name, _read))

@@ -52,8 +52,8 @@ from ...core.chance import sample_outcome
 from ...core.counting import hypergeometric
 from ...errors import RuleError, quote
 from .actions import DrawIngredient, Joker, Place, PlacePlate, StartJoker
-from .counting_soup import soup_fills, soup_ways  # Soup Stews: their names are ours too
 from .rules import ANY_JOKER, BEE, CHILI, DAISY, DAISY_JOKER, PLATES, Order
+from .soup_stews import soup_fills, soup_ways  # Soup Stews: their names are ours too
 from .supplies import (
     INGREDIENTS,
     TOKENS,

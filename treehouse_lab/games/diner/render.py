@@ -6,7 +6,7 @@ column); the phone tray, with the compost box and the bag beside it where there 
 (else in a strip above it); then each kitchen as a row: the player, the mood as a number
 with a small bar, the score, the supply, and six time spaces from 6 minutes down to 1 with
 the delivery space at the right. The board is 920 wide, the width a notebook's output has
-in JupyterLab on a 1366x768 screen, and no text is under 12 px (``render_parts``); a board
+in JupyterLab on a 1366x768 screen, and no text is under 12 px (``drawing``); a board
 taller than the screen scrolls inside its frame. The bag and the order pile are counts;
 nothing else in the basic game is hidden, so ``viewer`` (the seat at the screen) only
 marks that seat's kitchen.
@@ -58,10 +58,7 @@ from xml.sax.saxutils import quoteattr
 
 from ...core.svg import frame, target_attrs
 from ...core.textwidth import fit, text_width
-from .module_moves import paying_for
-from .render_kitchen import card_svg, kitchen_height, kitchen_svg
-from .render_modules import PANEL_MIN_W, actions_panel, panel_height
-from .render_parts import (
+from .drawing import (
     CARD_H,
     CARD_W,
     FONT,
@@ -75,6 +72,9 @@ from .render_parts import (
     svg_text,
     svg_token,
 )
+from .module_moves import paying_for
+from .render_kitchen import card_svg, kitchen_height, kitchen_svg
+from .render_modules import PANEL_MIN_W, actions_panel, panel_height
 from .rules import (
     BEE,
     LETTERS,

@@ -14,8 +14,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ...core.svg import frame, target_attrs
 from ...core.textwidth import fit, wrap_to_width
-from .render_modules import module_strip
-from .render_parts import (
+from .drawing import (
     CARD_H,
     CARD_W,
     CHEF,
@@ -33,6 +32,7 @@ from .render_parts import (
     svg_text,
     svg_token,
 )
+from .render_modules import module_strip
 from .rules import (
     BEE,
     EFFECTS,

@@ -13,7 +13,7 @@ from xml.sax.saxutils import escape
 
 from ...core.svg import frame, target_attrs
 from ...core.textwidth import fit, text_width, wrap_to_width
-from .render_parts import (
+from .drawing import (
     SMALL,
     SPACES_X,
     M,

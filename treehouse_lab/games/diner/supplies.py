@@ -1,6 +1,6 @@
 """A supply or a bag of the Treehouse Diner, as a user types it, checked.
 
-Why a module of its own: the counting functions (:mod:`.counting`, :mod:`.counting_soup`)
+Why a module of its own: the counting functions (:mod:`.counting`, :mod:`.soup_stews`)
 take supplies and bags from notebooks and exercises, where anything may be typed; they
 all read them through these few checks, so every bad name or count is refused with the
 same message (Components: what the bag holds).
