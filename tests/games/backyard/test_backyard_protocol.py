@@ -85,6 +85,25 @@ def test_observation_never_shows_hidden_ids(game):
                         assert all(f["colour"] is None for f in entry["floors"])
 
 
+def test_observation_is_read_off_the_seen_save_alone(game):
+    """Issue 49: the observation is derived from what the seat sees (the zones' seen save,
+    in it under "seen"), not decided a second time from the true state: the view given
+    that save alone gives the observation back, scores included (a face-down card scores
+    by its back), and a state with the hidden cards dealt anew shows the seat the same."""
+    from treehouse_lab.games.backyard.view import observation
+
+    rng = random.Random(5)
+    for s in walk(game, 13):
+        for p in range(game.players):
+            obs = s.observation(p)
+            seen, seat = obs.pop("seen"), obs.pop("seat")
+            assert seat == p and observation(game, seen, p) == obs
+            assert obs["scores"] == s.scores() and obs["phase"] == s.stage
+            assert obs["current_player"] == s.current_player
+            other = game.determinize(s.observation(p), p, rng)
+            assert other.observation(p) == s.observation(p)
+
+
 def test_hidden_from_lists_deck_hand_and_others_face_down():
     g = tl.load_game("backyard", players=3)
     s = g.build_state([["~G1-G4"], ["B1-B4"], ["Y1-Y4"]], start_player=0,

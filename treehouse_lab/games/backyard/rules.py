@@ -145,6 +145,14 @@ def played(card: Card, face_down: bool, wild_points: int) -> PlayedCard:
     return PlayedCard(card, False, card.floors)
 
 
+def back(wild_points: int) -> PlayedCard:
+    """A card built face down as a seat that may not see it knows it: its back, two grey
+    floors. Everything the rules read of a face-down card (its grey floors, that it is a
+    wild) is on its back, so what a seat counts from its backs is the true score."""
+    grey = Floor(None, wild_points)
+    return PlayedCard(Card("back", grey, grey), True, (grey, grey))
+
+
 # -- How to Build Your Treehouse ----------------------------------------------------------
 
 def top_floor(house: Sequence[PlayedCard]) -> Floor | None:
@@ -207,6 +215,21 @@ def longest_run(floors: Sequence[Floor]) -> Run:
         if length > best.length:
             best = Run(length, colour, start)
     return best
+
+
+def score_rows(houses: Sequence[Sequence[PlayedCard]], achievement: Achievement | None,
+               min_run: int) -> list[tuple[int, int, int, int]]:
+    """(total, floors, run bonus, achievement) per treehouse (Game End; Bonus Points for
+    the Longest Color Run; Achievement Card Expansion: Game End): the state's scores, and
+    a seat's view of them (its face-down cards and the others' backs score alike)."""
+    runs = [longest_run(floors_of(h)).length for h in houses]
+    bonus = run_bonuses(runs, min_run)
+    rows = []
+    for p, h in enumerate(houses):
+        floors = floor_points(h)
+        a = achievement.points if achievement is not None and achievement.met(h) else 0
+        rows.append((floors + bonus[p] + a, floors, bonus[p], a))
+    return rows
 
 
 def run_bonuses(lengths: Sequence[int], min_run: int = 1) -> list[int]:

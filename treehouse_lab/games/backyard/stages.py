@@ -21,6 +21,7 @@ from ...protocol import Action
 from .actions import Play
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .game import BackyardGame
     from .state import BackyardState
 
 STAGES = StageTable("backyard")
@@ -121,17 +122,24 @@ ACHIEVEMENT, START, DEAL, DRAW, PLAY = (AchievementStage(), StartStage(), DealSt
 def stages_from(s: BackyardState) -> tuple[Stage, ...]:
     """The stages still to come in the set-up or the turn ``s`` is in, next first; () at
     the end of the game (Game End: every player has built their cards)."""
-    g = s.game
-    if s.start_player is None:
+    return stages_at(s.game, s.start_player, s.achievement_id, s.turn, len(s.hand_cards))
+
+
+def stages_at(g: BackyardGame, start_player: int | None, achievement: str | None,
+              turn: int, hand: int) -> tuple[Stage, ...]:
+    """:func:`stages_from` over the public facts it reads (who starts, the achievement
+    card, the cards played, the hand's size), so a seat's view (view.py) reads the stage
+    off what it sees."""
+    if start_player is None:
         return (ACHIEVEMENT, START, DEAL) if (g.achievements_on and
-                                              s.achievement_id is None) else (START, DEAL)
-    if s.turn == g.total_plays:
+                                              achievement is None) else (START, DEAL)
+    if turn == g.total_plays:
         return ()
-    k = len(s.hand_cards)
-    if k < g.players:
+    if hand < g.players:
         return (DEAL,)
-    return (DRAW, PLAY) if k == g.players else (PLAY,)
+    return (DRAW, PLAY) if hand == g.players else (PLAY,)
 
 
 __all__ = ["ACHIEVEMENT", "DEAL", "DRAW", "PLAY", "START", "STAGES", "AchievementStage",
-           "DealStage", "DeckDraw", "DrawStage", "PlayStage", "StartStage", "stages_from"]
+           "DealStage", "DeckDraw", "DrawStage", "PlayStage", "StartStage", "stages_at",
+           "stages_from"]

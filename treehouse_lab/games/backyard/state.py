@@ -27,6 +27,7 @@ from . import rules, saves
 from .moves import RULES
 from .rules import HAMMER, Achievement, Card, Floor, Placed, PlayedCard, Run, ladder_id
 from .stages import stages_from
+from .view import observation
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import BackyardGame
@@ -164,17 +165,8 @@ class BackyardState(StagedState):
                 for t, f, r, a in self._score_rows()]
 
     def _score_rows(self) -> list[tuple[int, int, int, int]]:
-        g = self.game
-        houses = [self.treehouse(p) for p in range(g.players)]
-        runs = [rules.longest_run(rules.floors_of(h)).length for h in houses]
-        bonus = rules.run_bonuses(runs, g.min_run)
-        ach = self.achievement
-        rows = []
-        for p, h in enumerate(houses):
-            floors = rules.floor_points(h)
-            a = ach.points if ach is not None and ach.met(h) else 0
-            rows.append((floors + bonus[p] + a, floors, bonus[p], a))
-        return rows
+        houses = [self.treehouse(p) for p in range(self.game.players)]
+        return rules.score_rows(houses, self.achievement, self.game.min_run)
 
     def winners(self) -> list[int]:
         """Rulebook: Winner of the Game: most points; "If two or more players are tied, the
@@ -194,9 +186,8 @@ class BackyardState(StagedState):
 
     # -- what each player may see (view.py) --------------------------------------------------
     def _observation(self, player: int) -> dict:
-        from .view import observation
-
-        return observation(self, player)
+        """Derived from what ``player`` sees, the zones' seen save (view.py)."""
+        return observation(self.game, self.game.ZONES.seen(self, player), player)
 
     def components(self) -> dict[str, list[str]]:
         g = self.game

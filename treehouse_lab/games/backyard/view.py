@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, Mapping
 
-from ...core.zones import COUNTED, OWNER, Slot, Zone, ZoneTable
-from .rules import CARDS_EACH
+from ...core.zones import COUNTED, OWNER, UNSEEN, Slot, Zone, ZoneTable
+from ...protocol import CHANCE, TERMINAL
+from . import rules
+from .rules import CARDS_EACH, PlayedCard
+from .stages import stages_at
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import BackyardGame
-    from .state import BackyardState
 
 
 def holder_in(save: Mapping) -> int | None:
@@ -50,42 +52,54 @@ ZONES = ZoneTable(
     universe=_cards)
 
 
-def observation(s: BackyardState, player: int) -> dict:
-    """What ``player`` sees, in the keys a renderer or bot reads (core adds ``"seen"``):
-    face-down cards are named to their owner only, the hand only to its holder."""
-    g = s.game
-    ach = s.achievement
-    houses = []
-    for p in range(g.players):
-        house = []
-        for pc in s.treehouse(p):
-            house.append({
-                "card": pc.id if (not pc.face_down or p == player) else None,
-                "face_down": pc.face_down,
-                "floors": [{"colour": f.colour, "number": f.number} for f in pc.floors],
-            })
-        houses.append(house)
-    holder = s.holder
+def observation(g: BackyardGame, seen: Mapping, player: int) -> dict:
+    """What ``player`` sees, in the keys a renderer or bot reads, read off ``seen``, the
+    save as the zones above show it to ``player`` (``ZONES.seen``; core puts it in the
+    observation under ``"seen"``). Nothing here decides again who sees what: a card the
+    zones hide is ``"?"`` in ``seen`` and None here, the hand is listed to the seat the
+    hand zone names its owner, and the rest (the stage, whose turn, the scores) follows
+    from what is public, since a face-down card scores by its back (rules.back)."""
+    start = seen["start_player"]
+    houses_seen = seen["treehouses"]
+    turn = sum(len(h) for h in houses_seen)
+    holder = holder_in(seen)
+    stages = stages_at(g, start, seen["achievement"], turn, len(seen["hand"]))
+    top = stages[0] if stages else None
+    ach = None if seen["achievement"] is None else g.achievement_set[seen["achievement"]]
+    back = rules.back(g.wild_points)
+    houses: list[list[PlayedCard]] = []
+    shown = []
+    for house in houses_seen:
+        built = [back if e["card"] == UNSEEN else g.placed[(e["card"], e["face_down"])]
+                 for e in house]
+        houses.append(built)
+        shown.append([{
+            "card": None if e["card"] == UNSEEN else e["card"],
+            "face_down": e["face_down"],
+            "floors": [{"colour": f.colour, "number": f.number} for f in pc.floors],
+        } for e, pc in zip(house, built)])
     return {
         "game": g.NAME,
         "player": player,
         "players": g.players,
-        "phase": s.stage,
-        "current_player": s.current_player,
-        "start_player": s.start_player,
+        "phase": "over" if top is None else top.NAME,
+        "current_player": (TERMINAL if top is None else CHANCE if top.CHANCE
+                           else holder),
+        "start_player": start,
         "holder": holder,
-        "turn": s.turn,
+        "turn": turn,
         "turns": g.total_plays,
         "cards_each": g.cards_each,
-        "deck_count": len(s.deck),
-        "discard_count": len(s.leftover),
+        "deck_count": len(seen["deck"]),
+        "discard_count": len(seen["discard"]),
         "achievement": None if ach is None else {
             "id": ach.id, "name": ach.name, "points": ach.points, "text": ach.text},
-        "hand": list(s.hand_cards) if player == holder else None,
-        "hand_count": len(s.hand_cards),
-        "treehouses": houses,
-        "longest_runs": [s.longest_run(p) for p in range(g.players)],
-        "scores": s.scores(),
+        "hand": list(seen["hand"]) if player == holder else None,
+        "hand_count": len(seen["hand"]),
+        "treehouses": shown,
+        "longest_runs": [rules.longest_run(rules.floors_of(h)).length for h in houses],
+        "scores": [{"total": t, "floors": f, "run": r, "achievement": a}
+                   for t, f, r, a in rules.score_rows(houses, ach, g.min_run)],
     }
 
 
