@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.fields import replace_at
 from ...core.kinds import Kind, KindTable
 from ...core.seating import left_of
 from ...errors import quote
@@ -170,8 +171,7 @@ class PlayKind(Kind):
         p = s.to_move
         # the result comes from the move table, never from the action (issue 6)
         if a.side == TRIO_SIDE:
-            trios = s.trio_numbers
-            s.trio_numbers = (*trios[:p], mine.after[a][0], *trios[p + 1:])
+            s.trio_numbers = replace_at(s.trio_numbers, p, mine.after[a][0])
         else:
             s.house_number = theirs.after[a][0]
         _end_turn(s, winners_after(s.trio_numbers, s.house_number, p, a.side))
