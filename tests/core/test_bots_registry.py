@@ -97,3 +97,27 @@ def test_a_failing_bot_is_named_and_changes_nothing(game):
     m = tl.Match(game, seed=1, bots={0: Vandal()})
     m.run()
     assert m.state.positions[0] < 99 and m.state.hands[0]
+
+
+def test_games_declare_their_own_bots_read_on_first_need(monkeypatch):
+    """Issue 49: a game's own bots come from its class (``BOTS``) through the registry, the
+    first time a name is not a generic bot or the list is asked for; a bot registered
+    before that comes after the games' (or replaces a game's bot of its name, in place);
+    a game's bot may not take a generic bot's name."""
+    from treehouse_lab import registry
+
+    declared = registry.declared("BOTS")
+    game_bots = [b for bots in declared.values() for b in bots]
+    assert "diner-cook" in game_bots and declared["pyramids"]["pyramids-perfect"].startswith(
+        "treehouse_lab.games.pyramids.")  # a relative ".module:attr" made absolute
+    fresh = bots_module.BotRegistry(bots_module.GENERIC_BOTS)
+    fresh["mine"] = FirstBot
+    fresh["diner-cook"] = FirstBot
+    assert list(fresh) == [*bots_module.GENERIC_BOTS, *game_bots, "mine"]
+    assert fresh["diner-cook"] is FirstBot and fresh.games["diner-cook"] == "diner"
+    lazy = bots_module.BotRegistry(bots_module.GENERIC_BOTS)
+    assert type(lazy["backyard-runs"]()).__name__ == "RunKeeperBot"
+    monkeypatch.setattr(type(tl.load_game("pyramids")), "BOTS", {"random": ".bots:X"})
+    clash = bots_module.BotRegistry(bots_module.GENERIC_BOTS)
+    with pytest.raises(tl.RuleError, match="'random', which is already a bot"):
+        list(clash)
