@@ -359,3 +359,29 @@ def test_bots_under_the_hop_onto_lying_variant():
     assert after in best
     with pytest.raises(tl.RuleError, match="hop_onto_lying"):
         PerfectBot().choose(s, random.Random(0))
+
+
+def test_playing_the_game_imports_none_of_its_theory():
+    """The engine never needs the counting and solving code (issue 49: the theory is a
+    sub-package of its own, above the engine): loading the game, playing a seeded match
+    to its end with random players, saving and loading it, drawing and explaining it
+    import no module of ``pyramids.theory``, while the perfect bot, which reads the solved
+    table, does."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, random, treehouse_lab as tl\n"
+        "g = tl.load_game('pyramids', players=3)\n"
+        "m = tl.Match(g, seed=5, bots={0: 'random', 1: 'random', 2: 'random'})\n"
+        "m.run(max_steps=300)\n"
+        "s = m.state; tl.Match.from_json(m.to_json()); s._repr_svg_(); str(s)\n"
+        "theory = 'treehouse_lab.games.pyramids.theory'\n"
+        "print(sorted(n for n in sys.modules if n.startswith(theory)))\n"
+        "tl.load_game('pyramids', players=2)\n"
+        "from treehouse_lab.bots import make_bot\n"
+        "make_bot('pyramids-perfect')\n"
+        "print(theory + '.perfect' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split("\n")
+    assert out[:2] == ["[]", "True"]

@@ -112,3 +112,16 @@ def test_targets_use_the_shared_markup_and_pictures_have_text():
     assert isinstance(pic, core_svg.Picture) and render.Picture is core_svg.Picture
     assert "LMS" not in repr(pic) and "MS L" in repr(pic) and "0x" not in repr(pic)
     assert pic._repr_svg_().startswith("<svg")
+
+
+def test_an_arrangement_draws_itself_with_the_game_renderer():
+    """A bare arrangement shows as pyramids in a notebook: the line finds the renderer by
+    name (issue 49: the line may not import the renderer, which imports it), and draws
+    exactly what ``render.arrangements_svg`` draws."""
+    from treehouse_lab.games.pyramids import render
+    from treehouse_lab.games.pyramids.arrangement import line
+
+    a = line.Arrangement.parse("L> S M")
+    assert line.RENDERER == PyramidsGame.RENDERER
+    assert a._repr_svg_() == render.arrangements_svg([a])
+    assert ET.fromstring(a._repr_svg_()).tag == NS + "svg"
