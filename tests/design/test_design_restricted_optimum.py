@@ -95,3 +95,15 @@ def test_restricted_bots_are_checked_before_any_game():
         restricted(game, 0, "house", 10, bots="random", restricted_bots=["random"], **RUN)
     with pytest.raises(tl.RuleError, match="seat must be 0 or 1"):
         exact.restricted_optimum(2)
+
+
+def test_the_barred_run_plays_the_restricted_bots_and_says_so():
+    """Without a solver: the barred run's bots are the ones given (the seat's wrapped in
+    Forbid), the plain run's are ``bots``, and the printed result names both."""
+    game = tl.load_game("pyramids", players=2)
+    r = restricted(game, 1, "house", 30, bots="random", seed=4,
+                   restricted_bots=["random", "pyramids-perfect"], **RUN)
+    assert r.results.bots == ("random", "random")
+    assert r.restricted_results.bots == ("random", "pyramids-perfect without house")
+    assert r.value.exact is None      # no solver covers random against perfect play
+    assert "barred run: random, pyramids-perfect without house" in str(r)

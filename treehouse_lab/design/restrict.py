@@ -166,7 +166,8 @@ class Restriction:
 
     def __str__(self) -> str:
         lines = [f"{self.game}: seat {self.seat} without {self.forbid}, {self.games} paired "
-                 f"games, seed {self.seed}, bots {', '.join(self.bots)} (95% intervals)"]
+                 f"games, seed {self.seed}, bots {', '.join(self.bots)}; barred run: "
+                 f"{', '.join(self.restricted_results.bots)} (95% intervals)"]
         for name, f in self.figures.items():
             text = f.why if f.value is None else f"{f.value:.4f} [{f.low:.4f}, {f.high:.4f}]"
             if f.exact is not None:
