@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, ClassVar, Mapping
+from typing import Any, Callable, ClassVar, Iterable, Mapping
 
 from ...core.chance import UniformDraws
 from ...core.codec import ActionSpace, Fields
@@ -43,7 +43,7 @@ from .rules import (
     ladder_id,
     matches,
 )
-from .state import BackyardState
+from .state import BackyardState, achievement_cards, treehouse_cards
 from .view import ZONES
 
 
@@ -84,6 +84,15 @@ class BackyardGame(Game):
                check=achievements_option),
     )
     ACTION_TYPES: ClassVar[tuple[type[Action], ...]] = RULES.action_types
+    #: The counted components (Game Components), whose census core derives: the cards by
+    #: the functions the state's fields take their ids from (state.components adds what
+    #: no field holds: built cards, the box, the ladders, the hammer).
+    COMPONENTS: ClassVar[Mapping[str, Callable[[Any], Iterable[str]]]] = {
+        "treehouse cards": treehouse_cards,
+        "ladders": lambda g: g.ladders,
+        "achievement cards": achievement_cards,
+        "hammer": lambda g: (HAMMER,),
+    }
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -158,14 +167,6 @@ class BackyardGame(Game):
         """
         setup = (1 if self.achievements_on else 0) + 1 + self.players
         return setup + 2 * self.total_plays
-
-    def components(self) -> dict[str, list[str]]:
-        return {
-            "treehouse cards": sorted(self.card_set),
-            "ladders": list(self.ladders),
-            "achievement cards": sorted(self.achievement_set),
-            "hammer": [HAMMER],
-        }
 
     def build_state(self, treehouses: list[list[Any]], start_player: int = 0,
                     hand: list[str] | None = None, achievement: str | None = None,

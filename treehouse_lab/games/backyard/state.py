@@ -25,22 +25,25 @@ from ...core.stages import StagedState
 from ...protocol import Action
 from . import rules, saves
 from .moves import RULES
-from .rules import HAMMER, Achievement, Card, Floor, Placed, PlayedCard, Run, ladder_id
+from .rules import HAMMER, Achievement, Card, Floor, Placed, PlayedCard, Run
 from .stages import stages_from
 from .view import observation
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import BackyardGame
 
-def _cards(g: BackyardGame) -> Any:
+
+def treehouse_cards(g: BackyardGame) -> Any:
+    """The ids a card field may hold, and the game's treehouse cards (its COMPONENTS)."""
     return g.card_set
 
 
-def _achievements(g: BackyardGame) -> Any:
+def achievement_cards(g: BackyardGame) -> Any:
+    """The ids the achievement field may hold, and the game's achievement cards."""
     return g.achievement_set
 
 
-_CARD = Str(_cards)
+_CARD = Str(treehouse_cards)
 _CARDS = Tuple(_CARD, sort=True)
 
 
@@ -54,7 +57,7 @@ class BackyardState(StagedState):
     FORMAT = saves.FORMAT
     MIGRATIONS = saves.MIGRATIONS
     FIELDS = (
-        Field("achievement_id", Opt(Str(_achievements)), key="achievement",
+        Field("achievement_id", Opt(Str(achievement_cards)), key="achievement",
               doc="the achievement card turned up (None: not yet, or played without)"),
         Field("start_player", Opt(Seat()),
               doc="who holds the hammer (Rulebook: Game Setup); None before it is chosen"),
@@ -190,20 +193,20 @@ class BackyardState(StagedState):
         return observation(self.game, self.game.ZONES.seen(self, player), player)
 
     def components(self) -> dict[str, list[str]]:
+        """The census (the game's ``COMPONENTS``): core's, read off the fields that hold
+        their ids (the deck, the hand, the leftover hand, the achievement card turned up),
+        and what no such field holds: the cards built into treehouses (records, which
+        core's census does not read), the purple cards boxed for 2 players (Game Setup),
+        the ladders and the hammer (never moved) and the achievement cards left in the
+        box."""
         g = self.game
-        cards = [*self.deck, *self.hand_cards, *self.leftover, *g.box_cards]
-        for house in self.treehouses:
-            cards.extend(c for c, _ in house)
-        ladders = [ladder_id(p) for p in range(g.players)] + list(g.ladders[g.players:])
-        a = self.achievement_id
-        achievements = ([a] if a is not None else []) + [
-            x for x in g.achievement_set if x != a]
-        return {
-            "treehouse cards": sorted(cards),
-            "ladders": sorted(ladders),
-            "achievement cards": sorted(achievements),
-            "hammer": [HAMMER],
-        }
+        out = super().components()
+        out["treehouse cards"] += [c for house in self.treehouses for c, _ in house]
+        out["treehouse cards"] += g.box_cards
+        out["ladders"] += g.ladders
+        out["achievement cards"] += [a for a in g.achievement_set if a != self.achievement_id]
+        out["hammer"].append(HAMMER)
+        return {kind: sorted(ids) for kind, ids in out.items()}
 
     def __repr__(self) -> str:
         return f"<BackyardState {self.game.players}p {self.stage} turn {self.turn}>"
