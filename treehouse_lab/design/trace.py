@@ -151,7 +151,7 @@ class Recorder:
         self.solo = False                   # a one-player game: chance ends a turn
         self.last_seat = -1
         self.last_step = 0
-        self.cycle: list[int] | None = []   # the turn order's cycle, while it holds
+        self.cycle: list[int] = []          # the turn order's cycle, while it holds
         self.cyclic = True
         self.score_series: list[list[float]] | None = [] if scores else None
         self.value_series: list[list[float]] | None = [] if value is not None else None
@@ -175,26 +175,21 @@ class Recorder:
     def _begin(self, state: State, seat: int) -> None:
         """A new turn, ``seat``'s: the standing is read when the first player begins one."""
         seats = self.seats
-        if not seats:
+        turn = len(seats)
+        if not turn:
             self.players = players = state.game.players
             self.solo = players == 1
             if players < 2:
                 self.score_series = self.value_series = None   # no one to lead
         elif seat == seats[0]:
             self._sample(state)            # the standing after the round just ended
-        self._turn(seat)
-
-    def _turn(self, seat: int) -> None:
-        turn = len(self.seats)
-        self.seats.append(seat)
-        if not self.cyclic:
-            return
-        cycle = self.cycle
-        assert cycle is not None
-        if turn == len(cycle) and seat not in cycle:
-            cycle.append(seat)             # still the first pass of the order
-        elif cycle[turn % len(cycle)] != seat:
-            self.cyclic = False
+        seats.append(seat)
+        if self.cyclic:
+            cycle = self.cycle
+            if turn == len(cycle) and seat not in cycle:
+                cycle.append(seat)         # still the first pass of the order
+            elif cycle[turn % len(cycle)] != seat:
+                self.cyclic = False
 
     def _sample(self, state: State, points: Any = _READ) -> None:
         """Append the standing now; ``points``, where given, are the totals already read
