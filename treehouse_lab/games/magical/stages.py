@@ -22,7 +22,7 @@ from typing import Any
 
 from ...core.chance import UniformOutcomes
 from ...core.fields import Codec
-from ...core.stages import Stage, StageTable
+from ...core.stages import AllAtOnce, Stage, StageTable
 from ...errors import RuleError, quote
 from . import rules as R
 from .actions import (
@@ -212,19 +212,18 @@ def end_planning(s: Any) -> None:
 
 @STAGES.stage
 @dataclass(frozen=True)
-class Spell(Stage):
+class Spell(AllAtOnce):
     """A discard or exchange spell: "All players simultaneously choose"; the choices are
-    secret and applied together, then play resumes."""
+    secret and applied together (once nobody is left to choose, core's ``AllAtOnce``),
+    then play resumes."""
 
     NAME = "spell"
     OFFERS = (DiscardCard, Exchange, KeepStorage)
 
-    def actors(self, s: Any) -> list[int]:
-        return [p for p, c in enumerate(s.choices) if c == "todo"]
+    def waits(self, s: Any, seat: int) -> bool:
+        return s.choices[seat] == "todo"
 
-    def settle(self, s: Any) -> bool:
-        if "todo" in s.choices:
-            return False
+    def done(self, s: Any) -> None:
         hands, drawers = list(s.hands), list(s.drawers)
         stored = list(s.stored)
         for q, ch in enumerate(s.choices):
@@ -246,8 +245,6 @@ class Spell(Stage):
         # "Then, the player who played the spell says 'I snap my fingers!'"
         s.choices = (None,) * s.game.players
         s.spell_card, s.caster = None, -1
-        s.pop()
-        return True
 
     def label(self, s: Any) -> str:
         todo = [s.game.player_name(p) for p in self.actors(s)]
@@ -257,20 +254,19 @@ class Spell(Stage):
 # -- building -----------------------------------------------------------------------------
 @STAGES.stage
 @dataclass(frozen=True)
-class RevealStep(Stage):
+class RevealStep(AllAtOnce):
     """Building Step 1: everyone chooses a drawer card face down; all are revealed
-    together, and the lowest number builds first."""
+    together once nobody is left to choose (core's ``AllAtOnce``), and the lowest number
+    builds first."""
 
     NAME = "reveal"
     LABEL = "Building Step 1: everyone chooses a play-order card face down"
     OFFERS = (Reveal,)
 
-    def actors(self, s: Any) -> list[int]:
-        return [p for p, c in enumerate(s.choices) if c == "todo"]
+    def waits(self, s: Any, seat: int) -> bool:
+        return s.choices[seat] == "todo"
 
-    def settle(self, s: Any) -> bool:
-        if "todo" in s.choices:
-            return False
+    def done(self, s: Any) -> None:
         cards = s.game.cards
         shown = [(cards[c].order, p) for p, c in enumerate(s.choices) if c]
         order = [p for _, p in sorted(shown)]
@@ -284,9 +280,7 @@ class RevealStep(Stage):
         s.drawers = tuple(drawers)
         s.choices = (None,) * s.game.players
         s.order, s.turn, s.owed = tuple(order), 0, ()
-        s.pop()
         s.push(Building())
-        return True
 
     def revealed(self, before: Any, action: Any, player: int) -> str:
         """"reveal them simultaneously": once the last choice is in, every chosen card is
