@@ -21,7 +21,8 @@ from fractions import Fraction
 from typing import Any
 
 from ...core.chance import UniformOutcomes
-from ...core.fields import Codec
+from ...core.fields import Codec, replace_at
+from ...core.piles import without
 from ...core.stages import AllAtOnce, Stage, StageTable
 from ...errors import RuleError, quote
 from . import rules as R
@@ -104,7 +105,7 @@ def start_round(s: Any) -> None:
     s.to_draw = (min(R.HAND, size),) * n
     r = s.round - 1
     s.round_biscuits = s.tray_piles[r]
-    s.tray_piles = s.tray_piles[:r] + (0,) + s.tray_piles[r + 1:]
+    s.tray_piles = replace_at(s.tray_piles, r, 0)
     s.dropped = s.waits = (False,) * n
     s.order, s.turn = (), 0
     s.push(Deal(), Planning())
@@ -229,9 +230,9 @@ class Spell(AllAtOnce):
         for q, ch in enumerate(s.choices):
             if isinstance(ch, DiscardCard):
                 if ch.place == "hand":
-                    hands[q] = _without(hands[q], ch.card)
+                    hands[q] = without(hands[q], ch.card)
                 else:
-                    drawers[q] = _without(drawers[q], ch.card)
+                    drawers[q] = without(drawers[q], ch.card)
                 to_trash(s, q, (ch.card,))
             elif isinstance(ch, Exchange):
                 drawers[q] = tuple(ch.storage_card if c == ch.drawer_card else c
@@ -275,7 +276,7 @@ class RevealStep(AllAtOnce):
         drawers = list(s.drawers)
         for p, c in enumerate(s.choices):
             if c:
-                drawers[p] = _without(drawers[p], c)
+                drawers[p] = without(drawers[p], c)
                 to_trash(s, p, (c,))    # "The revealed cards go to their trash cans."
         s.drawers = tuple(drawers)
         s.choices = (None,) * s.game.players
@@ -366,11 +367,6 @@ def next_builder(s: Any) -> None:
 
 #: What a save says once the stack is empty (the game is over): core's ``stage`` then.
 OVER = "over"
-
-
-def _without(cards: tuple, card: str) -> tuple:
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1:]
 
 
 #: The stack of each phase (bottom first): a save names the phase, and the stack is that.
