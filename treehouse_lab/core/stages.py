@@ -55,16 +55,12 @@ class Stage:
     LABEL: ClassVar[str] = ""
     #: Codecs for fields whose domain is narrower than their annotation.
     CODECS: ClassVar[dict[str, Codec]] = {}
-    #: Whether the class overrides :meth:`settle` (set per class: the engine loop skips
-    #: the call of the default, which does nothing, once a step).
-    SETTLES: ClassVar[bool] = False
     #: Whether the class overrides :meth:`drawn` (set per class): its outcomes, new at
     #: each call, then go to the caller uncopied, and ``apply`` asks ``drawn``, no list.
     DRAWS_ANEW: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls.SETTLES = cls.settle is not Stage.settle
         cls.DRAWS_ANEW = cls.drawn is not Stage.drawn
 
     def actors(self, state: Any) -> Sequence[int]:
@@ -249,21 +245,20 @@ class StagedState(KindState, DeclaredState):
     #: A plain class value, so that instances can write the attribute over the protocol's
     #: read-only ``State.current_player`` property (slotted subclasses get a slot).
     current_player = TERMINAL
-    #: Whether the class has an :meth:`_each_step` rule (the loop skips an empty one).
-    _EACH_STEP: ClassVar[bool] = False
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._EACH_STEP = cls._each_step is not StagedState._each_step
-
     # -- the engine loop ------------------------------------------------------------------
     def _run(self) -> None:
         """Settle the top stage until one waits for a decision or a draw, or the game is
-        over; then drop the caches of the previous position."""
-        each_step = self._EACH_STEP
+        over; then drop the caches of the previous position.
+
+        No skip flags (issue 49): flags that skipped the calls of an empty ``_each_step``
+        and of a stage's default ``settle`` paid about 2-3% on the fastest lines of
+        ``benchmarks/engines.py`` and nothing on the others, under the 3% a trick must
+        pay. With / without, median steps/s over 21 alternating rounds: "backyard, 2
+        players" 159,970 / 155,186, "pyramids, 2 players" 204,884 / 200,907; repeated
+        runs put those lines at 0.95x to 0.99x without, Diner and Magical at 0.97x to
+        1.03x."""
         while True:
-            if each_step:
-                self._each_step()
+            self._each_step()
             stack = self.stack
             if not stack:
                 if self._next_turn():
@@ -271,7 +266,7 @@ class StagedState(KindState, DeclaredState):
                 self.current_player = TERMINAL
                 break
             top = stack[-1]
-            if top.SETTLES and top.settle(self):
+            if top.settle(self):
                 continue
             if top.CHANCE:
                 self.current_player = CHANCE
@@ -404,11 +399,28 @@ class StagedState(KindState, DeclaredState):
         self.KINDS.appliers[type(action)](self, action, player)
         self._run()
 
+    # -- speed, measured ------------------------------------------------------------------
+    # The short path of ``apply``: the one speed trick kept in the rules' path (issue 49
+    # asks each to pay 3% or more on some line of ``benchmarks/engines.py``). Measured with
+    # ``benchmarks/engines.py --seconds 1`` (``compare_before``: random playouts, rounds
+    # alternating this tree with the same tree less one branch, median steps/s of 3), the
+    # games as at 50fe532; figures are "with / without" the branch:
+    # * a decision handed out (``cp >= 0``): "pyramids, 3 players" 194,000 / 147,284
+    #   (0.76x without), "backyard, 3 players" 158,824 / 131,871 (0.83x), "diner, 3
+    #   players" 74,491 / 64,340 (0.86x);
+    # * a chance outcome handed out (``cp == CHANCE``): "pyramids, 3 players" 208,807 /
+    #   167,673 (0.80x), "backyard, 2 players" 159,387 / 134,030 (0.84x);
+    # * a real-time move handed out (``SIMULTANEOUS``): "magical, 3 players" 71,262 /
+    #   65,091 (0.91x).
+    # All three out: "pyramids, 3 players" 193,622 / 141,007 (0.73x), "magical, 4
+    # players" 69,401 / 60,744 (0.88x). What the path skips is ``State.apply``'s general
+    # checks (``forged``: the exact type and plain values of every field; the seat; the
+    # legality lookup), which an element of the list handed out passes by construction.
     def apply(self, action: Action, by: int | None = None) -> None:
         """The protocol's ``apply``, with a short path for the common case: an action
         (or outcome) that is itself an element of the list this position handed out is
         legal, so it is applied without the general checks. Anything else takes the
-        protocol's full path, with its checks and messages."""
+        protocol's full path, with its checks and messages. (Measured: see above.)"""
         cp = self.current_player
         seat = None
         if cp >= 0:
