@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.fields import replace_at
+from ...core.fields import add_at, replace_at
 from ...core.piles import without
 from .actions import (
     Build,
@@ -251,7 +251,7 @@ class PlaceFamiliarKind(MagicalKind):
     def apply(self, s, a, p):
         s.owed = s.owed[1:]
         s.placed = {**s.placed, a.area: p}
-        s.supply = replace_at(s.supply, p, s.supply[p] - 1)
+        s.supply = add_at(s.supply, p, -1)
 
 
 @RULES.kind(SkipFamiliar)

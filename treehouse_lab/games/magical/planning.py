@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.fields import replace_at
+from ...core.fields import add_at, replace_at
 from ...core.piles import without, without_sorted
 from . import rules as R
 from .actions import (
@@ -97,8 +97,8 @@ class DrawCardKind(MagicalKind):
             p += 1
         s.pool = without_sorted(s.pool, a.card)
         s.hands = replace_at(s.hands, p, s.hands[p] + (a.card,))
-        s.deck = replace_at(s.deck, p, s.deck[p] - 1)
-        s.to_draw = replace_at(to_draw, p, to_draw[p] - 1)
+        s.deck = add_at(s.deck, p, -1)
+        s.to_draw = add_at(to_draw, p, -1)
 
     def narrate(self, s, a, player):
         p = next((q for q in range(s.game.players) if s.to_draw[q]), 0)
@@ -266,7 +266,7 @@ class DropOutKind(MagicalKind):
         s.dropped = replace_at(s.dropped, p, True)
         if s.round_biscuits:
             s.round_biscuits -= 1
-            s.biscuit_counts = replace_at(s.biscuit_counts, p, s.biscuit_counts[p] + 1)
+            s.biscuit_counts = add_at(s.biscuit_counts, p, 1)
 
     def narrate(self, s, a, player):
         """The log tells what happened; the button's own text is the player's call."""
@@ -291,8 +291,8 @@ class GiveBiscuitKind(MagicalKind):
         acting(s)
         q = a.to
         b = s.biscuit_counts
-        b = replace_at(b, p, b[p] - 1)
-        s.biscuit_counts = replace_at(b, q, b[q] + 1)
+        b = add_at(b, p, -1)
+        s.biscuit_counts = add_at(b, q, 1)
         src, dst = s.take_carriage(q), s.put_carriage(q)
         cars = s.carriages
         cars = replace_at(cars, dst, cars[dst] + cars[src])
