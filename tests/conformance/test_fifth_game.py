@@ -59,3 +59,14 @@ def test_a_card_dealt_face_down_is_not_named_in_the_log(dice, monkeypatch) -> No
     monkeypatch.delattr(tl_dicegame.moves.DealKind, "narrate")
     with pytest.raises(AssertionError, match="names"):
         A.check_chance_narration(state, "dice", random.Random(1))
+
+
+def test_a_census_that_finds_no_field_says_why(monkeypatch) -> None:
+    """COMPONENTS naming a lambda (another object than the Str's function): no field
+    counts, and the refusal of a save says why, not only 'missing card1, ...'."""
+    game = tl_dicegame.DiceGame()
+    state = game.new_initial_state()
+    monkeypatch.setattr(tl_dicegame.DiceGame, "COMPONENTS",
+                        {"card": lambda g: tl_dicegame.game.CARDS})
+    with pytest.raises(tl.RuleError, match="the very function COMPONENTS"):
+        game.state_from_json(state.to_json())

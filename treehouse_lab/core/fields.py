@@ -434,11 +434,16 @@ def check_conserved(state: State) -> None:
         if w != h:
             missing = sorted(set(w) - set(h)) or [c for c in w if w.count(c) > h.count(c)]
             extra = sorted(set(h) - set(w)) or [c for c in h if h.count(c) > w.count(c)]
+            # No field found at all: the census matches COMPONENTS by function identity.
+            why = "" if h else (
+                f" (no field holds {kind} ids: a field counts when its codec is Str(f) with "
+                f"f the very function COMPONENTS[{kind!r}] names, the same object, not a "
+                "lambda or a copy; docs/dev/adding-a-game.md, 'The components')")
             raise RuleError(
                 f"{kind}: every one must be in exactly one place; "
                 + (f"missing {', '.join(map(str, missing[:6]))}" if missing else "")
                 + ("; " if missing and extra else "")
-                + (f"extra {', '.join(map(str, extra[:6]))}" if extra else ""))
+                + (f"extra {', '.join(map(str, extra[:6]))}" if extra else "") + why)
 
 
 def _gather(value: Any, into: list[str]) -> None:

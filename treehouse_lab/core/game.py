@@ -68,6 +68,13 @@ class Game:
     #: and so is a declared state's census: a field whose ids are ``Str`` choices from one
     #: of these functions holds components of that kind (``core/fields.py``).
     COMPONENTS: ClassVar[Mapping[str, Callable[[Any], Iterable[str]]]] = {}
+    #: What the game declares for the generic layers, read through
+    #: ``registry.declared`` (module paths may start with "." for the game's package): its
+    #: own bots {name: "module:attr"} (``tl.BOTS``), the module of its exercise bank and
+    #: the module of its lessons. Empty: none.
+    BOTS: ClassVar[Mapping[str, Any]] = {}
+    EXERCISES: ClassVar[str] = ""
+    LESSONS: ClassVar[str] = ""
 
     def __init__(self, **options: Any) -> None:
         self.options: dict = resolve_options(self.NAME, self.OPTIONS, options)
