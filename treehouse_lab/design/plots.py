@@ -12,18 +12,34 @@ matplotlib is optional and imported only when a plot is drawn; each function dra
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..plots import COLOURS, axes_for
-from .compare import Comparison
 from .metrics import GROUPS
-from .run import Metrics
+
+if TYPE_CHECKING:
+    from .compare import Comparison
+    from .run import Metrics
 
 
-def _runs(obj: Metrics | Comparison) -> dict[str, Metrics]:
-    if isinstance(obj, Comparison):
+# Told apart by what they hold, not by class: Metrics.report and Comparison.report call
+# down into the report, which draws these plots, so importing their classes here would
+# close an import circle (tests/test_layers.py).
+def is_comparison(obj: Any) -> bool:
+    """Whether ``obj`` is compare()'s result: variants by label, with differences."""
+    return hasattr(obj, "variants") and hasattr(obj, "differences")
+
+
+def is_metrics(obj: Any) -> bool:
+    """Whether ``obj`` is measure()'s result: figures and distributions of one run."""
+    return hasattr(obj, "figures") and hasattr(obj, "distributions")
+
+
+def runs_of(obj: Metrics | Comparison) -> dict[str, Metrics]:
+    """Each run of ``obj`` by variant label (one run: the label "")."""
+    if is_comparison(obj):
         return obj.variants
-    if isinstance(obj, Metrics):
+    if is_metrics(obj):
         return {"": obj}
     raise TypeError(f"expected the Metrics of measure() or the Comparison of compare(), "
                     f"got {type(obj).__name__}")
@@ -45,10 +61,10 @@ def _slanted(ax: Any) -> None:
 def values(obj: Metrics | Comparison, group: str = "Outcome", ax: Any = None) -> Any:
     """Each available figure of ``group`` with its 95% interval, one colour a variant
     side by side: intervals that overlap little are figures the variants change."""
-    runs = _runs(obj)
+    runs = runs_of(obj)
     group = _group(group)
     first = next(iter(runs.values()))
-    names = [n for n in (obj.names() if isinstance(obj, Comparison) else list(first.figures))
+    names = [n for n in (obj.names() if is_comparison(obj) else list(first.figures))
              if first.group(n) == group
              and any(m.figures.get(n) is not None and m.figures[n].value is not None
                      for m in runs.values())]
@@ -80,7 +96,7 @@ def differences(comparison: Comparison, group: str = "Outcome", ax: Any = None) 
     """Each variant's difference from the base, figure by figure of ``group``, with its
     95% interval (paired on the same seeds where the figure is a mean over games): an
     interval that leaves the zero line is a difference these games show."""
-    if not isinstance(comparison, Comparison):
+    if not is_comparison(comparison):
         raise TypeError(f"expected the Comparison of compare(), got "
                         f"{type(comparison).__name__}")
     group = _group(group)
@@ -119,7 +135,7 @@ def distribution(obj: Metrics | Comparison, name: str = "moves", ax: Any = None)
     """The share of games (or, for ``branching``, of moves) at each value of a length
     (``moves``, ``turns``, ``rounds``) or of the branching factor, one line a variant,
     each mean marked: the spread tells as much as the mean."""
-    runs = _runs(obj)
+    runs = runs_of(obj)
     fig, ax = axes_for(ax)
     first = next(iter(runs.values()))
     for i, (label, m) in enumerate(runs.items()):

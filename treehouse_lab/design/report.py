@@ -13,12 +13,16 @@ import base64
 import html
 import io
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import RuleError, clip, quote
-from .compare import Comparison
+from . import plots
 from .metrics import GROUPS, METRICS
-from .run import Metrics
+from .plots import is_comparison, is_metrics, runs_of
+
+if TYPE_CHECKING:       # the results call down into this module (their report method)
+    from .compare import Comparison
+    from .run import Metrics
 
 STYLE = """
 body { font-family: system-ui, sans-serif; max-width: 72rem; margin: 1.5rem auto;
@@ -34,10 +38,6 @@ figure img { max-width: 100%; height: auto; }
 pre { background: #f7f7f7; padding: 0.6rem; overflow-x: auto; }
 .note { color: #555; font-size: 0.9rem; }
 """
-
-
-def _runs(obj: Metrics | Comparison) -> dict[str, Metrics]:
-    return obj.variants if isinstance(obj, Comparison) else {"": obj}
 
 
 def _picture(fig: Any, alt: str) -> str:
@@ -92,15 +92,14 @@ def _definitions(runs: dict[str, Metrics]) -> str:
 def report_html(obj: Metrics | Comparison) -> str:
     """The whole report as one HTML document."""
     from .. import __version__
-    from . import plots
 
-    if not isinstance(obj, (Metrics, Comparison)):
+    if not (is_metrics(obj) or is_comparison(obj)):
         raise RuleError(f"report: expected the Metrics of measure() or the Comparison of "
                         f"compare(), got {quote(obj)}")
     esc = html.escape
-    runs = _runs(obj)
+    runs = runs_of(obj)
     first = next(iter(runs.values()))
-    if isinstance(obj, Comparison):
+    if is_comparison(obj):
         title = f"{obj.game}: {' vs '.join(obj.variants)}"
         settings = obj.settings()
         how = ("Every variant played the same seeds: game i of each from (seed, i). A "
@@ -132,7 +131,7 @@ def report_html(obj: Metrics | Comparison) -> str:
         body.append(f"<h2>{esc(group)}</h2>")
         body.append(_picture(plots.values(obj, group), f"{group}: each figure with its "
                                                        "95% interval"))
-        if isinstance(obj, Comparison):
+        if is_comparison(obj):
             body.append(_picture(plots.differences(obj, group),
                                  f"{group}: the difference from {obj.base}"))
     body.append("<h2>Distributions</h2>")
