@@ -96,7 +96,7 @@ def test_take_a_shortcut_is_two_steps_on_the_board_the_card_then_a_pantry_token(
     supply_before = sum(b.state.supply(0).values())
     browser_click(b, f"play:{card}")
     s = b.state
-    assert s.stage == "effects" and s.current_player == 0
+    assert s.stage == "shortcut" and s.current_player == 0
     shortcut = sorted(t for t in b.targets() if t.startswith("shortcut:"))
     assert shortcut and set(b.targets()) == set(shortcut)  # only pantry tokens to click
     svg = b.view.svg

@@ -80,7 +80,7 @@ def test_the_chosen_shelf_space_stays_marked_until_its_minutes_are_paid():
     assert all(frame_of(e) == "gold" for e in shelves.values())  # all may be chosen
     assert marked(b.view.svg) == set()
     click(b, "shelf:2:1")
-    assert b.state.stage == "pantry"
+    assert b.state.stage == "minutes"
     for minute in (1, 2):
         svg = b.view.svg
         assert marked(svg) == {"shelf:2:1"}, minute
@@ -101,7 +101,7 @@ def test_the_chosen_shelf_space_stays_marked_until_its_minutes_are_paid():
 def test_an_ingredient_picked_in_the_supply_is_marked_until_it_is_placed():
     b = tl.Board(tl.load_game("diner", players=2), seed=4, bots={1: "random"})
     click(b, "shelf:2:1")
-    while b.state.stage == "pantry":
+    while b.state.stage == "minutes":
         click(b, sorted(b.targets())[0])
     supply = sorted(t for t in b.targets() if t.startswith("supply:0:"))
     assert supply and all(frame_of(parts(b.view.svg, "tl-supply")[t]) == "gold"

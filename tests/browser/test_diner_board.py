@@ -38,10 +38,10 @@ def test_diner_pantry_visit_by_clicking(page, lab):
     assert before["stage"] == "phase1" and before["supply"] == 3, before
     lab_helpers.click_target(page, board, "[data-target^='shelf:2:']")
     chosen = picture(board)
-    assert chosen["stage"] == "pantry", chosen
+    assert chosen["stage"] == "minutes", chosen
     assert board.locator(".tl-frame [data-target^='shelf:']").count() == 0
     minutes = 0
-    while picture(board)["stage"] == "pantry" and minutes < 3:
+    while picture(board)["stage"] == "minutes" and minutes < 3:
         lab_helpers.click_target(page, board, "[data-target^='order:']")
         minutes += 1
     after = picture(board)
@@ -114,7 +114,7 @@ def test_a_chosen_shelf_space_stays_marked_until_its_minutes_are_paid(page, lab,
     click_where_it_is(page, board, "shelf:2:1")
     for minute in (1, 2):
         now = marks(board)
-        assert now["stage"] == "pantry", now
+        assert now["stage"] == "minutes", now
         assert now["picked"] == ["shelf:2:1"] and now["pickedFrames"] == ["picked"], now
         assert all(t.startswith("order:") for t in now["targets"]), now
         assert now["targets"] and now["gold"] == len(now["targets"]), now

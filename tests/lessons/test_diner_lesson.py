@@ -58,7 +58,7 @@ def test_rule_ids_follow_the_convention():
 def test_the_odds_before_the_first_draw_are_a_count_of_what_is_outside_the_bag(seed):
     lesson = tl.Lesson("diner", seed=seed, show_delay=0)
     state = lesson.match.state
-    assert state.is_chance_node() and state.stage == "setup"  # paused before the draw
+    assert state.is_chance_node() and state.turn == 0 and state.stage == "draw"  # before a draw
     outside = {k: 0 for k in COMPONENTS}
     for place, counts in state.ingredient_census().items():
         if not place.startswith("bag"):

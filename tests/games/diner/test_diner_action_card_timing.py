@@ -49,7 +49,7 @@ def paying_two_minutes(hand: list[str]) -> tl.State:
     pantry[3][1] = ["radish", "radish", "daisy"]
     s = g.position(kitchens=STARTING, hands=[hand, []], pantry=pantry)
     s.apply(ChooseShelf(2, 1))
-    assert s.stage == "pantry"
+    assert s.stage == "minutes"
     return s
 
 
@@ -58,13 +58,13 @@ def test_an_action_card_may_be_played_between_the_minutes_of_a_pantry_visit():
     # Before the first minute ...
     assert PlayAction("kind-words-1") in s.legal_actions()
     s.apply(PlayAction("kind-words-1"))
-    assert s.mood(0) == 1 and s.stage == "pantry" and s.top.left == 2
+    assert s.mood(0) == 1 and s.stage == "minutes" and s.top.left == 2
     s.apply(MoveOrder("acorn-chowder", 4))
     # ... and between the first and the second.
-    assert s.stage == "pantry" and s.top.left == 1
+    assert s.stage == "minutes" and s.top.left == 1
     assert PlayAction("kind-words-2") in s.legal_actions()
     s.apply(PlayAction("kind-words-2"))
-    assert s.mood(0) == 2 and s.stage == "pantry" and s.top.left == 1
+    assert s.mood(0) == 2 and s.stage == "minutes" and s.top.left == 1
     s.apply(MoveOrder("acorn-chowder", 3))
     assert s.supply(0) == {"acorn": 2} and s.action_discard() == ["kind-words-1",
                                                                    "kind-words-2"]
@@ -81,7 +81,7 @@ def test_a_card_played_between_minutes_resolves_on_top_of_them_and_saves():
     g = s.game
     assert g.state_from_json(s.to_json()) == s
     s.apply(s.legal_actions()[0])  # move an order left
-    assert s.stage == "pantry" and s.top.left == 1
+    assert s.stage == "minutes" and s.top.left == 1
 
 
 def test_a_shortcut_between_minutes_never_takes_from_the_space_being_paid_for():
@@ -102,7 +102,7 @@ def test_a_shortcut_with_only_the_paid_for_space_left_takes_nothing():
     s.apply(ChooseShelf(2, 1))
     s.apply(PlayAction("take-a-shortcut-1"))
     # Nothing it may take: the card is spent and the minutes go on.
-    assert s.stage == "pantry" and s.action_discard() == ["take-a-shortcut-1"]
+    assert s.stage == "minutes" and s.action_discard() == ["take-a-shortcut-1"]
     assert s.space_contents(2, 1) == ["acorn", "acorn"]
 
 

@@ -357,7 +357,7 @@ def test_the_chance_a_refilled_row_shows_a_chili():
         s = g.position(pantry=pantry, kitchens=[{4: "acorn-chowder", 6: "acorn-fritters"},
                                                 {4: "blueberry-risotto", 6: "blueberry-salad"}])
         s.apply(ChooseShelf(size, 1))
-        while s.stage == "pantry":
+        while s.stage == "minutes":
             s.apply(s.legal_actions()[0])
         circles = 3 * size
         engine = counting.refill_shows(s)

@@ -80,7 +80,7 @@ def test_a_row_emptied_again_this_turn_is_refilled_without_its_bonus(emptied_bef
     s.apply(MoveOrder("acorn-chowder", 4), by=0)
     while s.is_chance_node():                     # the row is filled from the bag
         s.apply(s.chance_outcomes()[0][0])
-    assert s.stage == ("assign" if emptied_before else "effects")
+    assert s.stage == ("assign" if emptied_before else "recycle")  # the row's bonus: recycle
     assert s.to_json()["emptied"] == [1]
 
 

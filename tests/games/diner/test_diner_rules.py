@@ -120,7 +120,7 @@ def test_rita_pays_three_minutes_for_a_three_ingredient_space():
                                ["mushroom"] * 3]})
     assert s.capacity(0) == 5 + 3
     s.apply(ChooseShelf(3, 1))
-    assert s.stage == "pantry" and s.supply(0) == {}
+    assert s.stage == "minutes" and s.supply(0) == {}
     m1, m2, m3 = MoveOrder("acorn-scones", 5), MoveOrder("dandelion-soup", 3), \
         MoveOrder("dandelion-soup", 2)
     assert "1 of 3 minutes paid" in s.narrate(m1)
@@ -202,7 +202,7 @@ def test_emptying_a_row_refills_it_then_gives_its_bonus():
     play_chance(s, DrawIngredient("daisy"), DrawIngredient("daisy"), DrawIngredient("acorn"))
     assert s.pantry()[0] == [["daisy"], ["daisy"], ["acorn"]]
     # The bonus: "You may recycle an ingredient".
-    assert s.current_player == 0 and s.stage == "effects"
+    assert s.current_player == 0 and s.stage == "recycle"
     assert set(s.legal_actions()) == {Recycle("acorn"), Recycle("radish"), Decline("recycle")}
     s.apply(Recycle("radish"))
     assert s.compost() == {"radish": 1} and s.is_chance_node()

@@ -9,7 +9,7 @@ from ...core.kinds import Kind
 from ...protocol import Action
 from . import stages as st
 from .actions import FinishAssigning, Joker, Place, StartJoker
-from .kinds import RULES, not_now, supply_path, top_named, who
+from .kinds import RULES, not_now, supply_path, top_is, who
 from .must_assign import Demand, PlacingPlan, letter_holds, order_demand
 from .rules import BEE, DAISY, a_an, ingredient, joker_done, joker_may_grow, plate_name, title
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def assigning(s: DinerState, player: int) -> str | None:
     """Why ``player`` may not assign now (None if it is their Phase 2)."""
-    t = top_named(s, "assign")
+    t = top_is(s, st.AssignStep)
     if t is None:
         return not_now(s, "Assigning ingredients")
     if player != t.player:
@@ -72,7 +72,7 @@ def holding_back(s: DinerState, player: int, slot: int, i: int, k: int) -> str |
 
 def phase_two_of(s: DinerState, seat: int, action_type: type) -> list[Action]:
     """The Phase 2 moves of one kind, in the order the Assign stage lists them."""
-    t = top_named(s, "assign")
+    t = top_is(s, st.AssignStep)
     if t is None or (t.joker is not None and s.joker_being_built() is not None):
         return []
     return [a for a in PlaceKind.phase_two(s, seat) if a.__class__ is action_type]
@@ -309,7 +309,7 @@ class JokerKind(Kind):
     "4 arbitrary ingredients" too (ruling D11)."""
 
     def generate(self, s: DinerState, seat: int) -> list[Action]:
-        t = top_named(s, "assign")
+        t = top_is(s, st.AssignStep)
         if t is None or t.joker is None:
             return []
         g = s.game

@@ -93,8 +93,9 @@ from .actions import (
     TakeFromPantry,
     TakeOrder,
 )
-from .kinds import top_named
+from .kinds import top_is
 from .rules import KITCHEN_SPACES, MOOD_MAX, added
+from .stages import MinutesStep
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerState
@@ -385,7 +386,7 @@ def progress(state: DinerState) -> list[float]:
     nothing until an ingredient is found for it, and the phone is taken only for its
     effects or when the pantry offers nothing."""
     g = state.game
-    visit = top_named(state, "minutes")
+    visit = top_is(state, MinutesStep)
     out = []
     for p, row in enumerate(state.scores()):
         kitchen, supply = state.kitchens[p], state.supplies[p]

@@ -52,6 +52,7 @@ from ...core.chance import sample_outcome
 from ...core.counting import hypergeometric
 from ...errors import RuleError, quote
 from .actions import DrawIngredient, Joker, Place, PlacePlate, StartJoker
+from .draws import FillStep
 from .rules import ANY_JOKER, BEE, CHILI, DAISY, DAISY_JOKER, PLATES, Order
 from .soup_stews import soup_fills, soup_ways  # Soup Stews: their names are ours too
 from .supplies import (
@@ -372,7 +373,7 @@ def _row_to_refill(state: DinerState) -> int:
     """How many circles the shelf row about to be refilled still lacks (``state`` must be
     at its first draw)."""
     t = state.top
-    if not state.is_chance_node() or t is None or t.NAME != "fill":
+    if not state.is_chance_node() or not isinstance(t, FillStep):
         raise RuleError(f"state: no shelf row is being refilled now: {state.waiting_for()}")
     size = t.row
     return sum(size - len(space) for space in state.pantry()[state.game.row_of_size[size]])

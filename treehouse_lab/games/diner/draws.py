@@ -155,7 +155,6 @@ class DealStep(CardDraw):
     """Setup 2: a Starting order of ``minutes`` for ``player``."""
 
     NAME = "deal"
-    STAGE = "setup"
     CODECS = {"player": SEAT, "minutes": loader(deal_minutes)}
     player: int
     minutes: int
@@ -202,7 +201,6 @@ class TrayStep(OrderPileDraw):
 
     NAME = "tray"
     LABEL = "Chance: the phone tray is filled from the order pile"
-    STAGE = "phone"
 
     def settle(self, s: DinerState) -> bool:
         if None in s.tray_orders and self.restock(s):
@@ -248,7 +246,6 @@ class ChallengeStep(CardDraw):
     """Save the Bees, Setup 2: a Challenge for ``player`` from the shuffled ones."""
 
     NAME = "challenge"
-    STAGE = "setup"
     MODULE = "bees"
     CODECS = {"player": SEAT}
     player: int

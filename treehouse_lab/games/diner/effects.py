@@ -10,11 +10,14 @@ from ...core.kinds import Kind
 from ...protocol import Action
 from . import stages as st
 from .actions import DECLINABLE, Decline, Discard, MoveLeft, Recycle
-from .kinds import RULES, not_now, out_of_turn, supply_path, top_named, who
+from .kinds import RULES, not_now, out_of_turn, supply_path, top_is, who
 from .rules import a_an, ingredient, movable_left, title
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerState
+
+#: The stage each declinable effect waits on (``Decline.what`` names it, as saves do).
+DECLINED = {"recycle": st.RecycleStep, "move_left": st.MoveLeftStep}
 
 
 # -- Effects -----------------------------------------------------------------------------------
@@ -31,7 +34,7 @@ class DiscardKind(Kind):
         return [g.discard_of[k] for k in g.ingredients if sup[k]]
 
     def why_not(self, s: DinerState, a: Discard, player: int) -> str | None:
-        t = top_named(s, "discard")
+        t = top_is(s, st.DiscardStep)
         if t is None:
             return not_now(s, "Discarding")
         if player != t.player:
@@ -72,7 +75,7 @@ class RecycleKind(Kind):
         return [g.recycle_of[k] for k in g.ingredients if sup[k]]
 
     def why_not(self, s: DinerState, a: Recycle, player: int) -> str | None:
-        t = top_named(s, "recycle")
+        t = top_is(s, st.RecycleStep)
         if t is None:
             return not_now(s, "Recycling")
         if player != t.player:
@@ -107,15 +110,16 @@ class DeclineKind(Kind):
 
     def generate(self, s: DinerState, seat: int) -> list[Action]:
         g = s.game
-        what = s.stack[-1].NAME
-        if what == "recycle" or (what == "move_left" and g.move_left == "may"):
-            return [g.decline_of[what]]
+        t = s.stack[-1]
+        if isinstance(t, st.RecycleStep) or (isinstance(t, st.MoveLeftStep)
+                                             and g.move_left == "may"):
+            return [g.decline_of[t.NAME]]
         return []
 
     def why_not(self, s: DinerState, a: Decline, player: int) -> str | None:
         if a.what not in DECLINABLE:
             return f"Only {' or '.join(DECLINABLE)} may be declined"
-        t = top_named(s, a.what)
+        t = top_is(s, DECLINED[a.what])
         if t is None:
             return not_now(s, "Declining")
         if player != t.player:
@@ -155,7 +159,7 @@ class MoveLeftKind(Kind):
         return [left[(k[m - 1][0], m)] for m in movable_left(k)]
 
     def why_not(self, s: DinerState, a: MoveLeft, player: int) -> str | None:
-        t = top_named(s, "move_left")
+        t = top_is(s, st.MoveLeftStep)
         if t is None:
             return not_now(s, "Moving an order left")
         if player != t.player:

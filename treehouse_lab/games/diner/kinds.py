@@ -44,10 +44,10 @@ def not_now(s: DinerState, what: str) -> str:
     return f"{what} is not what happens now: {s.waiting_for()}"
 
 
-def top_named(s: DinerState, *names: str) -> Any:
-    """The top stage if it is one of ``names``, else None."""
+def top_is(s: DinerState, *classes: type) -> Any:
+    """The top stage if it is an instance of one of the stage ``classes``, else None."""
     t = s.stack[-1] if s.stack else None
-    return t if t is not None and t.NAME in names else None
+    return t if isinstance(t, classes) else None
 
 
 def chance_moves(s: DinerState, action_type: type) -> list[Action]:

@@ -43,6 +43,7 @@ from .actions import (
 from .lessons_bees import BEES
 from .lessons_secret import SECRET
 from .rules import a_an, ingredient
+from .stages import MinutesStep, at_phone, effect_under_way
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerState
@@ -137,7 +138,7 @@ def _learner_still(s: DinerState, seat: int, types: tuple[type, ...]) -> bool:
 
 def _first_draw(s: DinerState, seat: int) -> bool:
     """Stop before the learner's first ingredient from the bag (Setup step 4)."""
-    return s.stage == "setup" and f"{s.game.player_name(seat)} draws an ingredient" in \
+    return s.turn == 0 and f"{s.game.player_name(seat)} draws an ingredient" in \
         s.waiting_for()
 
 
@@ -206,7 +207,8 @@ def _paying(s: DinerState, seat: int, a: Any) -> bool:
     """Stay while the visit still asks for a minute or a refilled row's bonus."""
     paying = (MoveOrder, Recycle, Decline, MoveLeft)
     return not isinstance(a, paying) or (
-        _learner_still(s, seat, paying) and s.stage in ("pantry", "effects"))
+        _learner_still(s, seat, paying)
+        and (isinstance(s.top, MinutesStep) or effect_under_way(s)))
 
 
 MINUTE = kind(MoveOrder, "pay a minute: click an order to move it one space right")
@@ -340,7 +342,8 @@ def _phoning(s: DinerState, seat: int, a: Any) -> bool:
     """Stay for the last pick of the learner's own phone round (D6): the tray is refilled
     only after it."""
     return not isinstance(a, TakeOrder) or (
-        s.stage in ("phone", "effects") and s.active == seat and any(s.tray()))
+        (at_phone(s) or effect_under_way(s)) and s.active == seat
+        and any(s.tray()))
 
 
 def _phone(s: DinerState, seat: int) -> str:

@@ -34,6 +34,7 @@ from .lessons_common import (
     winners,
 )
 from .rules import BEE, title
+from .stages import AssignStep, EndStep, MinutesStep, Phase1Step
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerState
@@ -41,7 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def _paying(s: DinerState, seat: int, a: Any) -> bool:
     """``again``: minutes left to pay (the last one takes the space, ruling D2)."""
-    return s.stage == "pantry" and s.active == seat
+    return isinstance(s.top, MinutesStep) and s.active == seat
 
 
 BEE_SHELF = where(lambda s, p, a: space_has(s, a, BEE),
@@ -107,7 +108,7 @@ def _bees_assign(s: DinerState, seat: int) -> str:
                 + " Announce it for 2 praise (+2 mood, at most +8); that ends your turn. "
                 "Or keep it for a later turn.")
     text = stage_words(s, seat)
-    if s.stage == "assign":
+    if isinstance(s.top, AssignStep):
         full = [e["name"] for e in s.kitchen(seat).values() if e["complete"]]
         withbees = [e["name"] for e in s.kitchen(seat).values() if e["complete"] and e["bees"]]
         if withbees:
@@ -118,9 +119,9 @@ def _bees_assign(s: DinerState, seat: int) -> str:
         else:
             text += (" An order carrying bees takes them to your beehive only when it is "
                      "delivered.")
-    if s.stage == "assign" and s.challenges(seat):
+    if isinstance(s.top, AssignStep) and s.challenges(seat):
         text += " After Phase 2, a face-up Challenge that holds may be announced for 2 praise."
-    if s.stage == "end":
+    if isinstance(s.top, EndStep):
         text += " None of your Challenges holds now: end your turn."
     return text
 
@@ -132,7 +133,7 @@ def _next_phase1(s: DinerState, seat: int) -> str:
     hive = s.beehive(seat)
     carriers = [f"{e['name']} ({e['bees']})" for e in s.kitchen(seat).values() if e["bees"]]
     head = f"Your beehive holds {hive} saved bee{'s' if hive != 1 else ''}. "
-    if carriers and s.stage == "phase1":  # the choice of the turn: what to fetch
+    if carriers and isinstance(s.top, Phase1Step):  # the choice of the turn: what to fetch
         head += f"Bees wait on {joined(carriers)}: fetch what those orders miss to deliver them. "
     return head + stage_words(s, seat)
 

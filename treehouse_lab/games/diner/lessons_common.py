@@ -23,6 +23,7 @@ from ...lessons.accepts import where
 from ...lessons.odds import counted_odds
 from .actions import ChooseShelf, TakeOrder
 from .rules import BEE
+from .stages import AssignStep, EndStep, MinutesStep, Phase1Step, at_phone, effect_under_way
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerState
@@ -90,8 +91,8 @@ def until_phase2(k: int) -> Any:
     def again(s: DinerState, seat: int, a: Any) -> bool:
         t = turn_no(s, seat, k)
         return s.turn < t or (s.turn == t and (
-            s.stage in ("phase1", "pantry", "phone")
-            or (s.stage == "effects" and s.current_player == seat)))
+            isinstance(s.top, (Phase1Step, MinutesStep)) or at_phone(s)
+            or (effect_under_way(s) and s.current_player == seat)))
     return again
 
 
@@ -124,19 +125,19 @@ def stage_words(s: DinerState, seat: int) -> str:
 
 
 def _now_words(s: DinerState, seat: int) -> str:
-    stage = s.stage
-    if stage == "phase1":
+    t = s.top
+    if isinstance(t, Phase1Step):
         return ("Phase 1: go to the pantry (take a shelf space, a minute per token on it) "
                 "or to the phone (take an order; everyone takes one in turn).")
-    if stage == "pantry":
+    if isinstance(t, MinutesStep):
         return ("Pay the minutes: each moves one of your orders one space right; pushing "
                 "one off the 1-minute space is a complaint." + pushed_bees(s, seat))
-    if stage == "phone":
+    if at_phone(s):
         return "At the phone: take an order from the tray and lay it in your kitchen."
-    if stage == "assign":
+    if isinstance(t, AssignStep):
         return ("Phase 2: put every ingredient that fits on an order, then finish: each "
                 "completely covered order is delivered.")
-    if stage == "end":
+    if isinstance(t, EndStep):
         if s.game.chili:
             return ("Phase 2 is over: you may still play Action cards (\"at any time during "
                     "your turn\"), or end your turn.")

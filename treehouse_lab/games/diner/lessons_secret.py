@@ -32,6 +32,7 @@ from .lessons_common import (
     winners,
 )
 from .rules import CHILI, a_an
+from .stages import Phase1Step, at_phone, effect_under_way
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerState
@@ -90,7 +91,7 @@ TAKE_SOUP = where(lambda s, p, a: isinstance(a, TakeOrder) and _soup(s, a.order)
 TAKE_CHILI = where(lambda s, p, a: isinstance(a, TakeOrder) and _chili_order(s, a.order),
                    "take a Chili order that needs the chili")
 #: at a pick after the first (the phone's later picks): never to send you to the phone
-PICK_SPECIAL = where(lambda s, p, a: isinstance(a, TakeOrder) and s.stage == "phone"
+PICK_SPECIAL = where(lambda s, p, a: isinstance(a, TakeOrder) and at_phone(s)
                      and _special(s, a.order),
                      "take a Soup Stew or a Chili order that needs the chili")
 TAKE = kind(TakeOrder, "take an order from the phone tray")
@@ -130,7 +131,7 @@ def _tray(s: DinerState, test: Any) -> str:
 def _phone(s: DinerState, seat: int) -> str:
     branch = which(PHONE, s, seat)
     last = " Everyone then takes an order in turn, you the last."
-    if branch <= 2 and s.stage != "phase1":
+    if branch <= 2 and not isinstance(s.top, Phase1Step):
         return ("At the phone each one takes an order in turn, and whoever went to the phone "
                 "takes the last one. Take " + ("the spotlit Soup Stew." if branch == 0 else
                                                "the spotlit Chili order." if branch == 1 else
@@ -178,7 +179,7 @@ def _fetch_chili(s: DinerState, seat: int) -> str:
     if branch == 0:
         return ("Go to the pantry for a spotlit shelf space with a chili: grab one while you "
                 "can." + odds)
-    if s.stage == "phase1":
+    if isinstance(s.top, Phase1Step):
         return ("No chili space is one your kitchen can pay for now: take another shelf space "
                 "or go to the phone." + odds)
     return stage_words(s, seat) + odds
@@ -204,7 +205,7 @@ def _chili_scores(s: DinerState, seat: int) -> str:
 def _card_played(s: DinerState, seat: int, a: Any) -> bool:
     """``again`` for the card step: until the learner's first turn, and then while the
     card's effect still asks the learner something."""
-    return s.turn < turn_no(s, seat, 1) or (s.stage == "effects"
+    return s.turn < turn_no(s, seat, 1) or (effect_under_way(s)
                                               and s.current_player == seat)
 
 

@@ -23,7 +23,7 @@ from .actions import (
     card_name,
 )
 from .assigning import from_supply, holding_back, phase_two_of, placing, slot_path
-from .kinds import RULES, chance_moves, not_now, row_emptied, top_named, who
+from .kinds import RULES, chance_moves, not_now, row_emptied, top_is, who
 from .rules import PRAISE_PER_CHALLENGE, a_an, clamp_mood, ingredient, plate_name, row_empty, title
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -183,7 +183,7 @@ def paying_for(s: DinerState) -> tuple[int, int] | None:
     """(row size, column) of the shelf space whose minutes the player is paying (an Action
     card played between the minutes lies above them on the stack), or None."""
     for t in s.stack:
-        if t.NAME == "minutes":
+        if isinstance(t, st.MinutesStep):
             return (t.row, t.column)
     return None
 
@@ -206,7 +206,7 @@ class TakeFromPantryKind(Kind):
         return out
 
     def why_not(self, s: DinerState, a: TakeFromPantry, player: int) -> str | None:
-        t = top_named(s, "shortcut")
+        t = top_is(s, st.ShortcutStep)
         if t is None:
             return not_now(s, "Taking a shortcut")
         if player != t.player:
@@ -262,7 +262,7 @@ class AnnounceKind(Kind):
         g = s.game
         if not g.bees:
             return "Challenges are in the game only with the Save the Bees module"
-        t = top_named(s, "end")
+        t = top_is(s, st.EndStep)
         if t is None:
             return ("Mastering Challenges: Challenges are announced at the end of your turn, "
                     f"after Phase 2; now: {s.waiting_for()}")
@@ -313,7 +313,7 @@ class EndTurnKind(Kind):
         return [s.game.end_turn]
 
     def why_not(self, s: DinerState, a: EndTurn, player: int) -> str | None:
-        t = top_named(s, "end")
+        t = top_is(s, st.EndStep)
         if t is None:
             return not_now(s, "Ending the turn")
         if player != t.player:
@@ -343,7 +343,7 @@ class DrawActionKind(Kind):
         return chance_moves(s, DrawAction)
 
     def why_not(self, s: DinerState, a: DrawAction, player: int) -> str | None:
-        if top_named(s, "action") is None:
+        if top_is(s, st.ActionStep) is None:
             return not_now(s, "Drawing an Action card")
         if player != CHANCE:
             return "Action cards are drawn at random; no player picks them"
@@ -371,7 +371,7 @@ class DealChallengeKind(Kind):
         return chance_moves(s, DealChallenge)
 
     def why_not(self, s: DinerState, a: DealChallenge, player: int) -> str | None:
-        if top_named(s, "challenge") is None:
+        if top_is(s, st.ChallengeStep) is None:
             return not_now(s, "Dealing a Challenge")
         if player != CHANCE:
             return "Challenges are dealt at random; no player picks them"

@@ -17,7 +17,7 @@ from .actions import (
     MoveOrder,
     TakeOrder,
 )
-from .kinds import RULES, chance_moves, not_now, out_of_turn, row_emptied, top_named, who
+from .kinds import RULES, chance_moves, not_now, out_of_turn, row_emptied, top_is, who
 from .rules import a_an, added, ingredient, movable_right, plural, row_empty, title
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,7 +35,7 @@ class DrawIngredientKind(Kind):
         return chance_moves(s, DrawIngredient)
 
     def why_not(self, s: DinerState, a: DrawIngredient, player: int) -> str | None:
-        if top_named(s, "draw", "fill", "refill") is None:
+        if top_is(s, st.DrawStep, st.FillStep, st.RefillStep) is None:
             return not_now(s, "Drawing an ingredient")
         if player != CHANCE:
             return "Ingredients come out of the bag at random; no player picks them"
@@ -56,7 +56,7 @@ class DrawIngredientKind(Kind):
     def narrate(self, s: DinerState, a: DrawIngredient, player: int) -> str:
         t = s.stack[-1]
         left = sum(s.bag_counts) - 1
-        if t.NAME in ("fill", "refill"):
+        if isinstance(t, (st.FillStep, st.RefillStep)):
             return (f"{a_an(a.ingredient)} from the bag fills a circle of the "
                     f"{t.row}-ingredient shelf row ({left} left in the bag)")
         return f"{who(s, t.player)} draws {a_an(a.ingredient)} from the bag ({left} left)"
@@ -71,7 +71,7 @@ class DrawOrderKind(Kind):
         return chance_moves(s, DrawOrder)
 
     def why_not(self, s: DinerState, a: DrawOrder, player: int) -> str | None:
-        t = top_named(s, "deal", "tray", "order")
+        t = top_is(s, st.DealStep, st.TrayStep, st.OrderStep)
         if t is None:
             return not_now(s, "Drawing an order")
         if player != CHANCE:
@@ -86,7 +86,7 @@ class DrawOrderKind(Kind):
     def explain(self, s: DinerState, a: DrawOrder, player: int) -> str:
         t = s.stack[-1]
         n = len(t.pile(s))
-        if t.NAME == "deal":
+        if isinstance(t, st.DealStep):
             return (f"Setup 2: each kitchen helper is dealt a {t.minutes}-minute Starting "
                     f"order at random; each of the {n} left is equally likely, 1/{n}.")
         return f"The order pile is shuffled: each of its {n} cards is equally likely, 1/{n}."
@@ -94,9 +94,9 @@ class DrawOrderKind(Kind):
     def narrate(self, s: DinerState, a: DrawOrder, player: int) -> str:
         t = s.stack[-1]
         o = s.game.orders[a.order]
-        if t.NAME == "deal":
+        if isinstance(t, st.DealStep):
             return f"{who(s, t.player)} is dealt the Starting order {o.name} ({o.minutes} minutes)"
-        if t.NAME == "tray":
+        if isinstance(t, st.TrayStep):
             return f"{o.name} goes on the phone tray"
         return (f"{who(s, t.player)} draws the order {o.name} and lays it on the "
                 f"{o.minutes}-minute space")
@@ -114,7 +114,7 @@ class ChooseShelfKind(Kind):
         return s.shelves(seat)
 
     def why_not(self, s: DinerState, a: ChooseShelf, player: int) -> str | None:
-        t = top_named(s, "phase1")
+        t = top_is(s, st.Phase1Step)
         if t is None:
             return not_now(s, "Going to the pantry")
         if player != t.player:
@@ -168,10 +168,10 @@ class TakeOrderKind(Kind):
         return [take[o] for o in s.tray_orders if o]
 
     def why_not(self, s: DinerState, a: TakeOrder, player: int) -> str | None:
-        t = top_named(s, "phase1", "phone")
+        t = top_is(s, st.Phase1Step, st.PhoneStep)
         if t is None:
             return not_now(s, "Taking an order from the phone")
-        decides = t.player if t.NAME == "phase1" else t.takers[0]
+        decides = t.player if isinstance(t, st.Phase1Step) else t.takers[0]
         if player != decides:
             return f"It is {who(s, decides)}'s turn to take an order from the phone"
         if a.order not in s.tray_orders:
@@ -181,7 +181,7 @@ class TakeOrderKind(Kind):
     def apply(self, s: DinerState, a: TakeOrder, player: int) -> None:
         g = s.game
         t = s.pop()
-        if t.NAME == "phase1":
+        if isinstance(t, st.Phase1Step):
             # Go to the Phone: the others clockwise, then you take the last one; then
             # step 5, refill the tray (under the picks, so it happens after them).
             s.push(st.PhoneStep((*g.others[player], player)), st.TrayStep())
@@ -195,7 +195,7 @@ class TakeOrderKind(Kind):
 
     def explain(self, s: DinerState, a: TakeOrder, player: int) -> str:
         o = s.game.orders[a.order]
-        first = s.stack[-1].NAME == "phase1"
+        first = isinstance(s.stack[-1], st.Phase1Step)
         why = ("Go to the Phone: you choose one of the face-up orders first; then the others "
                "clockwise take one each and you take the last one. " if first else
                "Go to the Phone: all orders on the tray must be taken in turn. ")
@@ -205,7 +205,7 @@ class TakeOrderKind(Kind):
 
     def narrate(self, s: DinerState, a: TakeOrder, player: int) -> str:
         o = s.game.orders[a.order]
-        first = s.stack[-1].NAME == "phase1"
+        first = isinstance(s.stack[-1], st.Phase1Step)
         verb = "goes to the phone and takes" if first else "takes"
         line = (f"{who(s, player)}{out_of_turn(s, player)} {verb} {o.name} "
                 f"({o.minutes} minutes, {o.points} points)")
@@ -231,7 +231,7 @@ class MoveOrderKind(Kind):
         return [move[(k[m - 1][0], m)] for m in movable_right(k)]
 
     def why_not(self, s: DinerState, a: MoveOrder, player: int) -> str | None:
-        t = top_named(s, "minutes")
+        t = top_is(s, st.MinutesStep)
         if t is None:
             return not_now(s, "Moving an order to pay a minute")
         if player != t.player:

@@ -82,6 +82,7 @@ from .rules import (
     is_plate,
     plural,
 )
+from .stages import ShortcutStep
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerState
@@ -188,7 +189,7 @@ def pantry_svg(state: DinerState, y0: float, targets: Collection[str],
            f'<rect x="{M}" y="{y0:g}" width="{W - 2 * M}" height="{pantry_height(state)}" '
            'rx="10" fill="#EADFC8" stroke="#B9A37A"/>',
            svg_text(M + 12, y0 + 22, "Pantry", 15, "#5A4520", weight="bold")]
-    shortcut = state.stage == "effects" and state.top.NAME == "shortcut"
+    shortcut = isinstance(state.top, ShortcutStep)
     hint_x = M + 84
     if g.chili:
         # Secret Ingredient, Setup 1: the pantry turned to its chili side, whose shelf rows

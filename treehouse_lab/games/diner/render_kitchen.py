@@ -45,6 +45,7 @@ from .rules import (
     plate_name,
     title,
 )
+from .stages import AssignStep, EndStep, MoveLeftStep, RecycleStep
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import DinerState
@@ -306,17 +307,17 @@ def _button(state: DinerState, x: float, y: float, targets: Collection[str],
             selection: Collection[str]) -> str:
     """The button for the choice of the deciding kitchen that is not a piece on the board
     (finish assigning, decline a bonus, end the turn), at the kitchen's top right."""
-    t = state.top.NAME
-    if t == "assign" and state.joker_being_built() is None:
+    t = state.top
+    if isinstance(t, AssignStep) and state.joker_being_built() is None:
         return svg_button(x, y, 120, "Finish", "finish", targets, selection,
                           "stop placing ingredients on your orders")
-    if t == "recycle":
+    if isinstance(t, RecycleStep):
         return svg_button(x, y, 120, "Don't recycle", "decline:recycle", targets, selection,
                           "skip the recycle effect")
-    if t == "move_left":
+    if isinstance(t, MoveLeftStep):
         return svg_button(x, y, 120, "Leave orders", "decline:move_left", targets,
                           selection, "move no order left")
-    if t == "end":
+    if isinstance(t, EndStep):
         return svg_button(x, y, 120, "End turn", "end-turn", targets, selection,
                           "the next player's turn begins")
     return ""
@@ -345,7 +346,7 @@ def _spaces(state: DinerState, p: int, ky: float, targets: Collection[str],
             selection: Collection[str]) -> str:
     """The six time spaces, 6 minutes on the left down to 1, then the delivery space."""
     kitchen = state.kitchen(p)
-    assigning = state.current_player == p and state.stage == "assign"
+    assigning = state.current_player == p and isinstance(state.top, AssignStep)
     out = []
     for i, minutes in enumerate(range(6, 0, -1)):
         x = SPACES_X + i * SPACE_W

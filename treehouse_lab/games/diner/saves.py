@@ -32,7 +32,17 @@ from .rules import (
     joker_done,
     joker_may_grow,
 )
-from .stages import EFFECT_STEPS
+from .stages import (
+    EFFECT_STEPS,
+    AssignStep,
+    DealStep,
+    EndStep,
+    MinutesStep,
+    Phase1Step,
+    PhoneStep,
+    SpentStep,
+    TrayStep,
+)
 
 Counts = tuple  # one count per ingredient kind of the game
 
@@ -271,7 +281,7 @@ def check_save(s: Any) -> None:
     if missing:
         raise RuleError(f"deck: orders missing from every place: {', '.join(missing[:6])}")
     if g.chili:
-        spent = [t.card for t in s.stack if t.NAME == "spent"]
+        spent = [t.card for t in s.stack if isinstance(t, SpentStep)]
         seen = _one_place([("action_deck", s.action_deck), ("action_discard", s.action_discards),
                            ("stack", spent),
                            *((f"hands[{p}]", x) for p, x in enumerate(s.hands))], "Action card")
@@ -333,10 +343,10 @@ def _check_kitchens(s: Any) -> None:
     g = s.game
     stack = s.stack
     top = stack[-1] if stack else None
-    joker = top.joker if top is not None and top.NAME == "assign" else None
+    joker = top.joker if isinstance(top, AssignStep) else None
     # Phase 2 may be under way below an Action card's effects: its player may have
     # completely covered orders not yet delivered.
-    assigning = next((t.player for t in stack if t.NAME == "assign"), None)
+    assigning = next((t.player for t in stack if isinstance(t, AssignStep)), None)
     if joker is not None and not any(e and e[0] == joker[0] for e in s.kitchens[assigning]):
         raise RuleError(f"stack[{len(stack) - 1}].joker.order: {joker[0]} is not in "
                         f"{g.player_name(assigning)}'s kitchen")
@@ -377,7 +387,7 @@ def check_stack(s: Any) -> None:
             raise RuleError("stack: during set-up (turn 0) the tasks are the set-up's, in "
                             "order: deal, draw, fill, tray"
                             + (", challenge" if g.bees else "") + (", action" if g.chili else ""))
-        dealt = 2 * n - sum(1 for t in stack if t.NAME == "deal")
+        dealt = 2 * n - sum(1 for t in stack if isinstance(t, DealStep))
         if len(s.box) != len(g.starting_ids) - dealt:
             raise RuleError(f"box: {dealt} Starting orders have been dealt, so "
                             f"{len(g.starting_ids) - dealt} are left, got {len(s.box)}")
@@ -388,7 +398,7 @@ def check_stack(s: Any) -> None:
     rest = stack
     base = 0
     if g.modules:
-        if stack[0].NAME != "end" or stack[0].player != a:
+        if not isinstance(stack[0], EndStep) or stack[0].player != a:
             raise RuleError(f"stack[0]: with a module a turn's first task is its end step, "
                             f"{g.player_name(a)}'s")
         if stack[0].announced and len(stack) > 1:
@@ -398,7 +408,7 @@ def check_stack(s: Any) -> None:
         base = 1
         if not rest:
             return
-    if rest[0].NAME != "assign" or rest[0].player != a:
+    if not isinstance(rest[0], AssignStep) or rest[0].player != a:
         if not g.modules:
             raise RuleError(f"stack[0]: a turn's first task is Phase 2 of the player whose "
                             f"turn it is ({g.player_name(a)})")
@@ -409,11 +419,11 @@ def check_stack(s: Any) -> None:
         raise RuleError(f"stack[{base}].joker: a joker is built only while Phase 2 is on top")
     rest = rest[1:]
     base += 1
-    if rest and rest[0].NAME in ("phase1", "minutes"):
+    if rest and isinstance(rest[0], (Phase1Step, MinutesStep)):
         first = rest[0]
         if first.player != a:
             raise RuleError(f"stack[{base}]: Phase 1 ({first.NAME}) is {g.player_name(a)}'s")
-        if first.NAME == "minutes":
+        if isinstance(first, MinutesStep):
             if len(rest) > 1 and not g.chili:
                 raise RuleError(f"stack[{base}]: nothing happens on top of paying minutes "
                                 "(without Action cards)")
@@ -433,9 +443,9 @@ def check_stack(s: Any) -> None:
                       "Phase 1")
         return
     i = 0
-    if i < len(rest) and rest[i].NAME == "tray":
+    if i < len(rest) and isinstance(rest[i], TrayStep):
         i += 1
-        if i < len(rest) and rest[i].NAME == "phone":
+        if i < len(rest) and isinstance(rest[i], PhoneStep):
             want = (*g.others[a], a)
             takers = rest[i].takers
             if want[len(want) - len(takers):] != takers:

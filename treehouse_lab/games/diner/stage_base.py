@@ -43,11 +43,10 @@ COLUMN = loader(_column)
 
 
 class DinerStage(Stage):
-    """A Diner stage: ``STAGE`` is its coarse name, ``MODULE`` the module it needs
-    ("bees", "chili", "any" for the end step, or "" for the basic game)."""
+    """A Diner stage: ``MODULE`` is the module it needs ("bees", "chili", "any" for the
+    end step, or "" for the basic game)."""
 
     __slots__ = ()
-    STAGE: ClassVar[str] = "effects"
     MODULE: ClassVar[str] = ""
     #: "You may play Action cards at any time during your turn" (D31): True on the steps
     #: of the player's own turn, which then offer PlayAction (last unless ``OFFERS`` puts

@@ -12,7 +12,7 @@ helpers' picks at the phone, "all other kitchen helpers discard"). Set-up is sta
 
 Each stage says who acts, which kinds of action it offers, what happens by itself
 (``settle``), its draws (a chance stage's ``outcomes``) and its words on the status line
-(``label``). ``STAGE`` is the coarse name ``state.stage`` reports. Row fields hold the
+(``label``); ``state.stage`` is the top stage's ``NAME`` (core's). Row fields hold the
 row's space size and columns count from 1, as the save writes them. Rulings D1, D2 ... are
 in docs/rulings/diner.md.
 """
@@ -26,6 +26,7 @@ from ...core.fields import Int
 from ...core.jsonio import expect_dict, expect_int, expect_list
 from ...core.stages import Stage
 from ...errors import RuleError, quote
+from ...protocol import TERMINAL
 from .actions import (
     AnnounceChallenge,
     AssignBee,
@@ -153,7 +154,6 @@ class Phase1Step(DinerStage):
     possible, D5); Action cards may be played first (D31)."""
 
     NAME = "phase1"
-    STAGE = "phase1"
     ACTION_CARDS = True
     OFFERS = (ChooseShelf, TakeOrder, PlayAction)
     CODECS = {"player": SEAT}
@@ -175,7 +175,6 @@ class MinutesStep(DinerStage):
     """Go to the Pantry: ``left`` minutes to pay for (row, column); Action cards between (D31)."""
 
     NAME = "minutes"
-    STAGE = "pantry"
     ACTION_CARDS = True
     OFFERS = (MoveOrder,)
     CODECS = {"player": SEAT, "row": ROW, "column": COLUMN, "left": Int(1, 4)}
@@ -197,7 +196,6 @@ class PhoneStep(DinerStage):
     Action cards before the active player's own pick only (D31)."""
 
     NAME = "phone"
-    STAGE = "phone"
     ACTION_CARDS = True
     OFFERS = (TakeOrder,)
     CODECS = {"takers": loader(_takers, list)}
@@ -224,7 +222,6 @@ class AssignStep(DinerStage):
     Daisies just laid, which may take 2 more (D11)."""
 
     NAME = "assign"
-    STAGE = "assign"
     ACTION_CARDS = True
     OFFERS = (Place, PlacePlate, AssignBee, StartJoker, Joker, FinishAssigning, PlayAction)
     CODECS = {"player": SEAT, "joker": loader(
@@ -268,7 +265,6 @@ class EndStep(DinerStage):
     stops only when there is such a choice."""
 
     NAME = "end"
-    STAGE = "end"
     MODULE = "any"
     ACTION_CARDS = True
     OFFERS = (AnnounceChallenge, PlayAction, EndTurn)
@@ -391,6 +387,26 @@ EFFECT_STEPS: tuple[type[Stage], ...] = (
     DrawStep, FillStep, OrderStep, DiscardStep, RecycleStep, MoveLeftStep, MoodStep,
     ActionStep, ShortcutStep, RefillStep, SpentStep)
 
+#: A turn's own steps (Phase 1, its minutes, the phone's picks and the tray's refill after
+#: them, Phase 2, the end step): during a turn any other stage on top is an effect's or a
+#: refill's.
+TURN_STEPS: tuple[type[Stage], ...] = (
+    Phase1Step, MinutesStep, PhoneStep, TrayStep, AssignStep, EndStep)
+
+
+def at_phone(s: DinerState) -> bool:
+    """Whether a visit to the phone is under way: a pick, or the tray's refill after the
+    picks (Go to the Phone, step 5; the set-up's first fill of the tray is not one)."""
+    return bool(s.turn) and isinstance(s.top, (PhoneStep, TrayStep))
+
+
+def effect_under_way(s: DinerState) -> bool:
+    """Whether an effect or a refill is being carried out: a turn is on (not the set-up,
+    not the end) and the top stage is none of the turn's own steps."""
+    return (bool(s.turn) and s.current_player != TERMINAL
+            and not isinstance(s.top, TURN_STEPS))
+
+
 #: The stack field's codec: a configuration refuses the stages of modules it lacks.
 STACK = STAGES.codec(allowed=allowed, most=400)
 
@@ -427,6 +443,9 @@ __all__ = [
     "STAGES",
     "ShortcutStep",
     "SpentStep",
+    "TURN_STEPS",
     "TrayStep",
+    "at_phone",
+    "effect_under_way",
     "new_turn",
 ]

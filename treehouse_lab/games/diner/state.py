@@ -49,7 +49,7 @@ from .saves import (
     check_save,
     orders_of,
 )
-from .stages import STACK, new_turn
+from .stages import STACK, AssignStep, new_turn
 from .view import DinerView
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -210,17 +210,6 @@ class DinerState(DinerView, StagedState):
         if not self.turn or self.current_player == TERMINAL:
             return None
         return (self.turn - 1) % self.game.players
-
-    @property
-    def stage(self) -> str:
-        """'setup', 'phase1', 'pantry' (paying minutes), 'phone', 'effects' (an effect or
-        a refill under way), 'assign' (Phase 2), 'end' (after Phase 2: announce Challenges,
-        play Action cards or end the turn) or 'over'."""
-        if self.current_player == TERMINAL:
-            return "over"
-        if not self.turn:
-            return "setup"
-        return self.stack[-1].STAGE
 
     def pending(self) -> list[dict]:
         """The stack as a save writes it, top (what happens next) first."""
@@ -484,7 +473,7 @@ class DinerState(DinerView, StagedState):
         """(order id, symbol index) of the joker Phase 2 is at, or None: one being stacked,
         or one of 2 Daisies just laid that may still take 2 more (D11)."""
         top = self.stack[-1] if self.stack else None
-        return top.joker if top is not None and top.NAME == "assign" else None
+        return top.joker if isinstance(top, AssignStep) else None
 
     def joker_being_built(self) -> tuple[str, int] | None:
         """(order id, symbol index) of the joker being stacked in Phase 2, which must be
@@ -508,7 +497,7 @@ class DinerState(DinerView, StagedState):
         """A step other than growing it closes a joker of 2 Daisies just laid (D11): it
         stays a joker of 2."""
         top = self.stack[-1] if self.stack else None
-        if top is not None and top.NAME == "assign" and top.joker is not None:
+        if isinstance(top, AssignStep) and top.joker is not None:
             self.replace(type(top)(top.player, None))
 
     def joker_ok(self, player: int, k: int) -> bool:

@@ -19,6 +19,7 @@ from typing import Any
 
 from ...core.zones import COUNTED, OWNER, Zone, ZoneTable
 from .rules import BEE
+from .stages import SpentStep
 
 
 def _basic_or_any(g: Any, owner: int | None, c: str) -> bool:
@@ -113,7 +114,7 @@ class DinerView:
         if g.chili:
             out["action draw pile"] = len(self.action_deck)
             out["action discard pile"] = len(self.action_discards)
-            out["action in play"] = sum(1 for t in self.stack if t.NAME == "spent")
+            out["action in play"] = sum(1 for t in self.stack if isinstance(t, SpentStep))
             for p in range(n):
                 out[f"action hand {p}"] = len(self.hands[p])
         else:
@@ -195,7 +196,7 @@ class DinerView:
                                         *(c for x in self.open_challenges for c in x),
                                         *(c for x in self.done_challenges for c in x)])
         if g.chili:
+            spent = (t.card for t in self.stack if isinstance(t, SpentStep))
             out["action cards"] = sorted([*self.action_deck, *self.action_discards,
-                                          *(c for h in self.hands for c in h),
-                                          *(t.card for t in self.stack if t.NAME == "spent")])
+                                          *(c for h in self.hands for c in h), *spent])
         return out
