@@ -85,6 +85,9 @@ class Tokens(Codec):
     def load(self, data: Any, where: str, game: Any) -> Counts:
         return load_counts(data, where, game, self.limit)
 
+    def empty(self, game: Any) -> Counts:
+        return game.zero
+
 
 class Pantry(Codec):
     """The shelf rows, top first: one list of spaces per row, one per column."""
@@ -101,6 +104,10 @@ class Pantry(Codec):
             out.append(tuple(load_counts(x, f"{where}[{r}][{c}]", game, size)
                              for c, x in enumerate(spaces)))
         return tuple(out)
+
+    def empty(self, game: Any) -> tuple:
+        """Every space of every row empty (the set-up then fills them from the bag)."""
+        return tuple((game.zero,) * game.columns for _ in game.rows)
 
 
 class Kitchens(Codec):
@@ -122,6 +129,10 @@ class Kitchens(Codec):
         return tuple(tuple(self._entry(e, f"{where}[{p}][{i}]", game) for i, e in
                            enumerate(expect_list(k, f"{where}[{p}]", KITCHEN_SPACES)))
                      for p, k in enumerate(expect_list(data, where, game.players)))
+
+    def empty(self, game: Any) -> tuple:
+        """Six empty spaces for each player."""
+        return ((None,) * 6,) * game.players
 
     def _entry(self, e: Any, where: str, g: Any) -> tuple | None:
         if e is None:
@@ -162,7 +173,7 @@ class Ids(Codec):
     def __init__(self, cards: Any, what: str, sort: bool = False, empty: bool = False,
                  starting_only: bool = False, length: Any = None) -> None:
         self.cards, self.what, self.sort = cards, what, sort
-        self.empty, self.starting_only, self.length = empty, starting_only, length
+        self.gaps, self.starting_only, self.length = empty, starting_only, length
 
     def dump(self, value: tuple) -> list:
         return list(value)
@@ -173,7 +184,7 @@ class Ids(Codec):
         if len(items) > len(cards):
             raise RuleError(f"{where}: more entries than there are {self.what}")
         for i, c in enumerate(items):
-            if c is None and self.empty:
+            if c is None and self.gaps:
                 continue
             if not isinstance(c, str) or c not in cards:
                 raise RuleError(f"{where}[{i}]: {quote(c, 40)} is not one of the {self.what} "
@@ -182,6 +193,10 @@ class Ids(Codec):
                 raise RuleError(f"{where}[{i}]: only Starting orders go back in the box "
                                 "(Setup 2)")
         return tuple(sorted(items)) if self.sort else tuple(items)
+
+    def empty(self, game: Any) -> tuple:
+        """No card; with a fixed length (the phone tray), that many empty places."""
+        return () if self.length is None else (None,) * self.length(game)
 
 
 class Emptied(Codec):
@@ -202,6 +217,9 @@ class Emptied(Codec):
                 raise RuleError(f"{where}[{i}]: row sizes of this pantry, each once")
             out.append(size)
         return tuple(out)
+
+    def empty(self, game: Any) -> tuple:
+        return ()
 
 
 def orders_of(g: Any) -> Mapping:

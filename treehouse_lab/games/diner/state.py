@@ -129,31 +129,11 @@ class DinerState(DinerView, StagedState):
     def start(cls, game: DinerGame) -> DinerState:
         """Before any chance: the bag full, the Starting and Basic orders shuffled (no
         order is kept); the set-up stages then deal, draw and fill as chance nodes."""
-        s = cls.__new__(cls)
-        s.game = game
-        n = game.players
-        s.turn = 0
-        s.bag_counts = game.bag_start
-        s.compost_counts = game.zero
-        s.shelf_rows = tuple((game.zero,) * game.columns for _ in game.rows)
-        s.supplies = (game.zero,) * n
-        s.kitchens = ((None,) * 6,) * n
-        s.moods = (0,) * n
-        s.deliveries = ((),) * n
-        s.deck = tuple(sorted(game.basic_ids))
-        s.tray_orders = (None,) * game.tray_spaces
-        s.order_discard = ()
-        s.box = tuple(sorted(game.starting_ids))
-        s.stack = game.setup_stack
-        s.hives = (0,) * n
-        s.open_challenges = s.done_challenges = s.hands = ((),) * n
-        s.challenge_box = tuple(sorted(game.challenges))
-        s.emptied = s.rebuilt = ()
-        s.action_deck = tuple(sorted(game.action_cards))
-        s.action_discards = ()
-        s.current_player, s._legal, s._chance = CHANCE, None, None
-        s._run()
-        return s
+        return cls.fresh(
+            game, bag_counts=game.bag_start, deck=tuple(sorted(game.basic_ids)),
+            box=tuple(sorted(game.starting_ids)), stack=game.setup_stack,
+            challenge_box=tuple(sorted(game.challenges)),
+            action_deck=tuple(sorted(game.action_cards)))
 
     # -- the engine loop's two hooks -----------------------------------------------------------
     def _each_step(self) -> None:
