@@ -317,23 +317,41 @@ class DeclaredState(State):
         or a name that is no field, is a ``TypeError`` at once."""
         state = cls.__new__(cls)
         state.game = game
-        unknown = set(values) - {f.name for f in cls.FIELDS}
+        starts = cls.fresh_plan(game)
+        unknown = values.keys() - starts.keys()
         if unknown:
             raise TypeError(f"{cls.__name__}.fresh: no such field {sorted(unknown)}")
-        for f in cls.FIELDS:
-            if f.name in values:
-                value = values[f.name]
-            elif not f.used(game):
-                value = _at(f.default, game)
-            else:
-                try:
-                    value = f.codec.empty(game)
-                except LookupError:
-                    raise TypeError(f"{cls.__name__}.fresh: the field {f.name!r} has no "
-                                    "empty value; give it") from None
-            setattr(state, f.name, value)
+        for name, value in starts.items():
+            if name in values:
+                value = values[name]
+            elif value is _GIVE:
+                raise TypeError(f"{cls.__name__}.fresh: the field {name!r} has no "
+                                "empty value; give it")
+            setattr(state, name, value)
         state._started()
         return state
+
+    @classmethod
+    def fresh_plan(cls, game: Any) -> Mapping[str, Any]:
+        """Each field's starting value in ``game`` (its codec's empty value, its default
+        where the configuration lacks it, ``_GIVE`` where there is none), worked out
+        once per configuration and kept on the game beside the save plans: the values
+        are immutable, so every fresh state may share them, and a playout's set-up costs
+        what assigning the slots by hand did."""
+        key = (cls, "fresh")
+        plan = game.save_plans.get(key)
+        if plan is None:
+            out: dict[str, Any] = {}
+            for f in cls.FIELDS:
+                if not f.used(game):
+                    out[f.name] = _at(f.default, game)
+                else:
+                    try:
+                        out[f.name] = f.codec.empty(game)
+                    except LookupError:
+                        out[f.name] = _GIVE
+            plan = game.save_plans[key] = out
+        return plan
 
     def _started(self) -> None:
         """What a fresh state does once its fields are set (games with stages run their
@@ -453,6 +471,10 @@ def _gather(value: Any, into: list[str]) -> None:
             _gather(v, into)
     elif value is not None:
         into.append(value)
+
+
+#: A field with no empty value: ``fresh`` must be given it.
+_GIVE = object()
 
 
 def replace_at(values: tuple, i: int, value: Any) -> tuple:
