@@ -68,17 +68,6 @@ class DinerStage(Stage):
     def usable(self, game: Any) -> bool:
         return allowed(type(self), game)
 
-    def legal(self, s: DinerState, seat: int) -> list[Any]:
-        """The offered kinds' moves in ``OFFERS`` order, as core's, but a single kind's list
-        is taken as it is, not copied: this runs on every decision."""
-        gens = s.KINDS.generators(self.OFFERS)
-        if len(gens) == 1:
-            return gens[0](s, seat)
-        out: list[Any] = []
-        for generate in gens:
-            out += generate(s, seat)
-        return out
-
 
 def allowed(cls: type, game: Any) -> bool:
     """Whether a game with ``game.modules`` plays stage class ``cls`` (its ``MODULE``)."""
