@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ...core.chance import UniformDraws
+from ...core.fields import add_at, replace_at
 from ...core.jsonio import expect_int
 from ...core.piles import without
 from ...errors import RuleError
@@ -63,8 +64,8 @@ class DrawStep(BagDraw):
 
     def receive(self, s: DinerState, k: int) -> None:
         p = self.player
-        s.bag_counts = s.add(s.bag_counts, k, -1)
-        s.set_supply(p, s.add(s.supplies[p], k, 1))
+        s.bag_counts = add_at(s.bag_counts, k, -1)
+        s.set_supply(p, add_at(s.supplies[p], k, 1))
         s.pop()
 
     def label(self, s: DinerState) -> str:
@@ -88,7 +89,7 @@ class FillStep(BagDraw):
         return True
 
     def receive(self, s: DinerState, k: int) -> None:
-        s.bag_counts = s.add(s.bag_counts, k, -1)
+        s.bag_counts = add_at(s.bag_counts, k, -1)
         s.add_to_space(self.row, s.next_circle(self.row), k, 1)
 
     def label(self, s: DinerState) -> str:
@@ -113,7 +114,7 @@ class RefillStep(BagDraw):
         return True
 
     def receive(self, s: DinerState, k: int) -> None:
-        s.bag_counts = s.add(s.bag_counts, k, -1)
+        s.bag_counts = add_at(s.bag_counts, k, -1)
         s.pop()
         s.add_to_space(self.row, self.column, k, 1)
 
@@ -265,7 +266,7 @@ class ChallengeStep(CardDraw):
     def take(self, s: DinerState, card: str) -> None:
         p = self.player
         s.challenge_box = without(s.challenge_box, card)
-        s.open_challenges = s.with_seat(s.open_challenges, p, (*s.open_challenges[p], card))
+        s.open_challenges = replace_at(s.open_challenges, p, (*s.open_challenges[p], card))
         s.pop()
 
     def label(self, s: DinerState) -> str:
@@ -300,7 +301,7 @@ class ActionStep(CardDraw):
     def take(self, s: DinerState, card: str) -> None:
         p = self.player
         s.action_deck = without(s.action_deck, card)
-        s.hands = s.with_seat(s.hands, p, (*s.hands[p], card))
+        s.hands = replace_at(s.hands, p, (*s.hands[p], card))
         s.pop()
 
     def label(self, s: DinerState) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.fields import add_at, replace_at
 from ...core.kinds import Kind
 from ...protocol import CHANCE, Action
 from . import stages as st
@@ -163,7 +164,7 @@ class PlayActionKind(Kind):
         spent step puts it on the discard pile once they are done (D31). A joker of 2
         Daisies just laid stays one (D11)."""
         s.close_joker()
-        s.hands = s.with_seat(s.hands, player,
+        s.hands = replace_at(s.hands, player,
                               tuple(c for c in s.hands[player] if c != a.card))
         s.push(*s.game.action_effects[(a.card, player)], st.SpentStep(player, a.card))
 
@@ -226,7 +227,7 @@ class TakeFromPantryKind(Kind):
     def apply(self, s: DinerState, a: TakeFromPantry, player: int) -> None:
         k = s.game.kind_index[a.ingredient]
         s.add_to_space(a.size, a.column, k, -1)
-        s.set_supply(player, s.add(s.supplies[player], k, 1))
+        s.set_supply(player, add_at(s.supplies[player], k, 1))
         # "Refill the space that became empty": one token from the bag on that circle (D32).
         # With the bag and the compost both empty nothing refills it; if that leaves the
         # whole row empty, the row was emptied like any other and pays its bonus (D38).
@@ -281,10 +282,10 @@ class AnnounceKind(Kind):
         """Mastering Challenges: turn the card over and "immediately receive 2 praise ...
         your mood can never rise above +8; surplus praise is lost"."""
         p, c = player, a.challenge
-        s.open_challenges = s.with_seat(s.open_challenges, p,
+        s.open_challenges = replace_at(s.open_challenges, p,
                                         tuple(x for x in s.open_challenges[p] if x != c))
-        s.done_challenges = s.with_seat(s.done_challenges, p, (*s.done_challenges[p], c))
-        s.moods = s.with_seat(s.moods, p, clamp_mood(s.moods[p] + PRAISE_PER_CHALLENGE))
+        s.done_challenges = replace_at(s.done_challenges, p, (*s.done_challenges[p], c))
+        s.moods = replace_at(s.moods, p, clamp_mood(s.moods[p] + PRAISE_PER_CHALLENGE))
         s.replace(st.EndStep(p, True))
 
     def explain(self, s: DinerState, a: AnnounceChallenge, player: int) -> str:

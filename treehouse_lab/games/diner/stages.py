@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...core.fields import Int
+from ...core.fields import Int, replace_at
 from ...core.jsonio import expect_dict, expect_int, expect_list
 from ...core.stages import Stage
 from ...errors import RuleError, quote
@@ -117,7 +117,7 @@ class MoodStep(DinerStage):
 
     def settle(self, s: DinerState) -> bool:
         p = self.player
-        s.moods = s.with_seat(s.moods, p, clamp_mood(s.moods[p] + self.change))
+        s.moods = replace_at(s.moods, p, clamp_mood(s.moods[p] + self.change))
         s.pop()
         return True
 

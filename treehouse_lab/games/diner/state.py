@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ...core.fields import Field, Int, PerSeat, Str, Tuple
+from ...core.fields import Field, Int, PerSeat, Str, Tuple, add_at, replace_at
 from ...core.stages import StagedState
 from ...errors import RuleError
 from ...protocol import CHANCE, TERMINAL, Action
@@ -521,32 +521,18 @@ class DinerState(DinerView, StagedState):
         return [g.kinds[k] for k in sorted(out)]
 
     # -- writing helpers (for the kinds and stages) ----------------------------------------
-    @staticmethod
-    def add(counts: Counts, k: int, d: int) -> Counts:
-        c = list(counts)
-        c[k] += d
-        return tuple(c)
-
-    @staticmethod
-    def with_seat(values: tuple, p: int, value: Any) -> tuple:
-        """``values`` with the seat ``p``'s entry replaced (through a list: for a few
-        seats about half the time of two slices joined)."""
-        out = list(values)
-        out[p] = value
-        return tuple(out)
-
     def set_supply(self, player: int, counts: Counts) -> None:
-        self.supplies = self.with_seat(self.supplies, player, counts)
+        self.supplies = replace_at(self.supplies, player, counts)
 
     def set_kitchen(self, player: int, kitchen: Kitchen) -> None:
-        self.kitchens = self.with_seat(self.kitchens, player, kitchen)
+        self.kitchens = replace_at(self.kitchens, player, kitchen)
 
     def add_to_space(self, size: int, column: int, k: int, d: int) -> None:
         """``d`` of kind ``k`` onto (or off) the shelf space ``size``, ``column`` (from 1)."""
         r = self.game.row_of_size[size]
         row = list(self.shelf_rows[r])
-        row[column - 1] = self.add(row[column - 1], k, d)
-        self.shelf_rows = self.with_seat(self.shelf_rows, r, tuple(row))
+        row[column - 1] = add_at(row[column - 1], k, d)
+        self.shelf_rows = replace_at(self.shelf_rows, r, tuple(row))
 
     def to_compost(self, covers: Sequence[Sequence[int]], bees: int = 0) -> None:
         c = list(self.compost_counts)
@@ -562,7 +548,7 @@ class DinerState(DinerView, StagedState):
         order on a common discard pile ... and the ingredients lying on it into the
         compost box"; Save the Bees: "If an order with bees is not fulfilled but pushed
         out ... the bees, like ingredients, end up in the compost box." """
-        self.moods = self.with_seat(self.moods, player, clamp_mood(self.moods[player] - 1))
+        self.moods = replace_at(self.moods, player, clamp_mood(self.moods[player] - 1))
         self.order_discard = (*self.order_discard, entry[0])
         self.to_compost(entry[1], entry[2])
 
@@ -581,13 +567,13 @@ class DinerState(DinerView, StagedState):
         r = self.game.row_of_size[size]
         row = list(self.shelf_rows[r])
         space, row[column - 1] = row[column - 1], self.game.zero
-        self.shelf_rows = self.with_seat(self.shelf_rows, r, tuple(row))
+        self.shelf_rows = replace_at(self.shelf_rows, r, tuple(row))
         return space
 
     def compost_one(self, player: int, k: int) -> None:
         """One ingredient of ``player``'s supply into the compost box."""
-        self.set_supply(player, self.add(self.supplies[player], k, -1))
-        self.compost_counts = self.add(self.compost_counts, k, 1)
+        self.set_supply(player, add_at(self.supplies[player], k, -1))
+        self.compost_counts = add_at(self.compost_counts, k, 1)
 
     def cover(self, player: int, slot: int, i: int, k: int) -> tuple[int, ...]:
         """Ingredient ``k`` from the supply onto symbol ``i`` of the order in ``slot``;
@@ -598,12 +584,12 @@ class DinerState(DinerView, StagedState):
         cs[i] = (*cs[i], k)
         kitchen[slot] = (o, tuple(cs), bees)
         self.set_kitchen(player, tuple(kitchen))
-        self.set_supply(player, self.add(self.supplies[player], k, -1))
+        self.set_supply(player, add_at(self.supplies[player], k, -1))
         return cs[i]
 
     def put_bee(self, player: int, order: str) -> None:
         """A bee from the supply onto one of ``player``'s orders."""
-        self.set_supply(player, self.add(self.supplies[player], self.game.bee, -1))
+        self.set_supply(player, add_at(self.supplies[player], self.game.bee, -1))
         kitchen = list(self.kitchens[player])
         i = self.slot_of(player, order)
         o, covers, bees = kitchen[i]
@@ -622,10 +608,10 @@ class DinerState(DinerView, StagedState):
                 self.to_compost(e[1])
                 kitchen[i] = None
                 if e[2]:
-                    self.hives = self.with_seat(self.hives, player, self.hives[player] + e[2])
+                    self.hives = replace_at(self.hives, player, self.hives[player] + e[2])
         if done:
             self.set_kitchen(player, tuple(kitchen))
-            self.deliveries = self.with_seat(self.deliveries, player,
+            self.deliveries = replace_at(self.deliveries, player,
                                              (*self.deliveries[player], *done))
 
     def restock_orders(self) -> None:
