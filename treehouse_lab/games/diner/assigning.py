@@ -419,5 +419,5 @@ class FinishKind(Kind):
         line += (f"; {left} ingredient{'s stay' if left != 1 else ' stays'} in the supply")
         return line
 
-    def click_path(self, s: DinerState, a: FinishAssigning, seat: int) -> tuple[str, ...]:
-        return ("finish",)
+    #: The board targets clicked to choose the move (core's click_path fills them in).
+    CLICKS = ("finish",)

@@ -10,7 +10,7 @@ from ...core.kinds import Kind
 from ...protocol import Action
 from . import stages as st
 from .actions import DECLINABLE, Decline, Discard, MoveLeft, Recycle
-from .kinds import RULES, not_now, out_of_turn, supply_path, top_is, who
+from .kinds import RULES, not_now, out_of_turn, top_is, who
 from .rules import a_an, ingredient, movable_left, title
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -58,8 +58,8 @@ class DiscardKind(Kind):
         return (f"{who(s, player)}{out_of_turn(s, player)} discards {a_an(a.ingredient)} "
                 "to the compost")
 
-    def click_path(self, s: DinerState, a: Discard, seat: int) -> tuple[str, ...]:
-        return supply_path(a, seat)
+    #: The board targets clicked to choose the move (core's click_path fills them in).
+    CLICKS = ("supply:{seat}:{ingredient}",)
 
 
 @RULES.kind(Recycle)
@@ -100,8 +100,8 @@ class RecycleKind(Kind):
         return (f"{who(s, player)}{out_of_turn(s, player)} recycles {a_an(a.ingredient)} "
                 "and draws a new ingredient")
 
-    def click_path(self, s: DinerState, a: Recycle, seat: int) -> tuple[str, ...]:
-        return supply_path(a, seat)
+    #: The board targets clicked to choose the move (core's click_path fills them in).
+    CLICKS = ("supply:{seat}:{ingredient}",)
 
 
 @RULES.kind(Decline)
@@ -143,8 +143,8 @@ class DeclineKind(Kind):
             return f"{name} does not recycle"
         return f"{name} leaves every order where it is"
 
-    def click_path(self, s: DinerState, a: Decline, seat: int) -> tuple[str, ...]:
-        return (f"decline:{a.what}",)
+    #: The board targets clicked to choose the move (core's click_path fills them in).
+    CLICKS = ("decline:{what}",)
 
 
 @RULES.kind(MoveLeft)
@@ -191,5 +191,5 @@ class MoveLeftKind(Kind):
         return (f"{who(s, player)}{out_of_turn(s, player)} moves {title(a.order)} left "
                 f"from {a.minutes} to {a.minutes + 1} minutes")
 
-    def click_path(self, s: DinerState, a: MoveLeft, seat: int) -> tuple[str, ...]:
-        return (f"order:{a.order}",)
+    #: The board targets clicked to choose the move (core's click_path fills them in).
+    CLICKS = ("order:{order}",)

@@ -71,8 +71,8 @@ class AssignBeeKind(Kind):
         return (f"{who(s, player)} puts a bee on {title(a.order)} "
                 f"({s.bees_on(a.order) + 1} on it)")
 
-    def click_path(self, s: DinerState, a: AssignBee, seat: int) -> tuple[str, ...]:
-        return (f"supply:{seat}:bee", f"bee:{a.order}")
+    #: The board targets clicked to choose the move (core's click_path fills them in).
+    CLICKS = ("supply:{seat}:bee", "bee:{order}")
 
 
 @RULES.kind(PlacePlate)
@@ -176,8 +176,8 @@ class PlayActionKind(Kind):
     def narrate(self, s: DinerState, a: PlayAction, player: int) -> str:
         return f"{who(s, player)} plays the Action card {s.game.action_cards[a.card].text}"
 
-    def click_path(self, s: DinerState, a: PlayAction, seat: int) -> tuple[str, ...]:
-        return (f"play:{a.card}",)
+    #: The board targets clicked to choose the move (core's click_path fills them in).
+    CLICKS = ("play:{card}",)
 
 
 def paying_for(s: DinerState) -> tuple[int, int] | None:
@@ -245,8 +245,8 @@ class TakeFromPantryKind(Kind):
         return (f"{who(s, player)} takes a shortcut: {a_an(a.ingredient)} from the "
                 f"{a.size}-ingredient space in column {a.column}")
 
-    def click_path(self, s: DinerState, a: TakeFromPantry, seat: int) -> tuple[str, ...]:
-        return (f"shortcut:{a.size}-{a.column}:{a.ingredient}",)
+    #: The board targets clicked to choose the move (core's click_path fills them in).
+    CLICKS = ("shortcut:{size}-{column}:{ingredient}",)
 
 
 @RULES.kind(AnnounceChallenge)
@@ -301,8 +301,8 @@ class AnnounceKind(Kind):
         return (f"{who(s, player)} announces the Challenge "
                 f"{s.game.challenges[a.challenge].text}")
 
-    def click_path(self, s: DinerState, a: AnnounceChallenge, seat: int) -> tuple[str, ...]:
-        return (f"announce:{a.challenge}",)
+    #: The board targets clicked to choose the move (core's click_path fills them in).
+    CLICKS = ("announce:{challenge}",)
 
 
 @RULES.kind(EndTurn)
@@ -331,8 +331,8 @@ class EndTurnKind(Kind):
     def narrate(self, s: DinerState, a: EndTurn, player: int) -> str:
         return f"{who(s, player)} ends the turn"
 
-    def click_path(self, s: DinerState, a: EndTurn, seat: int) -> tuple[str, ...]:
-        return ("end-turn",)
+    #: The board targets clicked to choose the move (core's click_path fills them in).
+    CLICKS = ("end-turn",)
 
 
 @RULES.kind(DrawAction)

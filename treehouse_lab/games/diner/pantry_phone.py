@@ -152,8 +152,8 @@ class ChooseShelfKind(Kind):
         return (f"{who(s, player)} goes to the pantry for the {a.size}-ingredient space in "
                 f"column {a.column} ({kinds}): {n} minute{'s' if n != 1 else ''} to pay")
 
-    def click_path(self, s: DinerState, a: ChooseShelf, seat: int) -> tuple[str, ...]:
-        return (f"shelf:{a.size}:{a.column}",)
+    #: The board targets clicked to choose the move (core's click_path fills them in).
+    CLICKS = ("shelf:{size}:{column}",)
 
 
 @RULES.kind(TakeOrder)
@@ -214,8 +214,8 @@ class TakeOrderKind(Kind):
             line += f"; {title(off)} is pushed off the kitchen: a complaint"
         return line
 
-    def click_path(self, s: DinerState, a: TakeOrder, seat: int) -> tuple[str, ...]:
-        return (f"tray:{a.order}",)
+    #: The board targets clicked to choose the move (core's click_path fills them in).
+    CLICKS = ("tray:{order}",)
 
 
 @RULES.kind(MoveOrder)
@@ -294,5 +294,5 @@ class MoveOrderKind(Kind):
             line += f"; takes {kinds} from the pantry"
         return line
 
-    def click_path(self, s: DinerState, a: MoveOrder, seat: int) -> tuple[str, ...]:
-        return (f"order:{a.order}",)
+    #: The board targets clicked to choose the move (core's click_path fills them in).
+    CLICKS = ("order:{order}",)
