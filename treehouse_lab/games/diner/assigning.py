@@ -194,7 +194,7 @@ class PlaceKind(Kind):
     def generate(self, s: DinerState, seat: int) -> list[Action]:
         return phase_two_of(s, seat, Place)
 
-    def why_not(self, s: DinerState, a: Place, player: int) -> str | None:
+    def refusal(self, s: DinerState, a: Place, player: int) -> str | None:
         why, k, slot = from_supply(s, a, player, (
             "Bees are not ingredients: a bee goes centred on an order (put a bee on it), not "
             "on a symbol"))
@@ -241,7 +241,7 @@ class StartJokerKind(Kind):
     def generate(self, s: DinerState, seat: int) -> list[Action]:
         return phase_two_of(s, seat, StartJoker)
 
-    def why_not(self, s: DinerState, a: StartJoker, player: int) -> str | None:
+    def refusal(self, s: DinerState, a: StartJoker, player: int) -> str | None:
         why = placing(s, player)
         if why:
             return why
@@ -319,7 +319,7 @@ class JokerKind(Kind):
         return [g.joker_of[(o, sym, k)] for k in g.ingredients
                 if sup[k] and s.joker_ok(seat, k)]
 
-    def why_not(self, s: DinerState, a: Joker, player: int) -> str | None:
+    def refusal(self, s: DinerState, a: Joker, player: int) -> str | None:
         why = assigning(s, player)
         if why:
             return why
@@ -382,7 +382,7 @@ class FinishKind(Kind):
     def generate(self, s: DinerState, seat: int) -> list[Action]:
         return phase_two_of(s, seat, FinishAssigning)
 
-    def why_not(self, s: DinerState, a: FinishAssigning, player: int) -> str | None:
+    def refusal(self, s: DinerState, a: FinishAssigning, player: int) -> str | None:
         why = placing(s, player)
         if why:
             return why

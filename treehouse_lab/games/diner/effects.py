@@ -33,7 +33,7 @@ class DiscardKind(Kind):
         sup = s.supplies[seat]
         return [g.discard_of[k] for k in g.ingredients if sup[k]]
 
-    def why_not(self, s: DinerState, a: Discard, player: int) -> str | None:
+    def refusal(self, s: DinerState, a: Discard, player: int) -> str | None:
         t = top_is(s, st.DiscardStep)
         if t is None:
             return not_now(s, "Discarding")
@@ -74,7 +74,7 @@ class RecycleKind(Kind):
         # "Bees cannot be recycled."
         return [g.recycle_of[k] for k in g.ingredients if sup[k]]
 
-    def why_not(self, s: DinerState, a: Recycle, player: int) -> str | None:
+    def refusal(self, s: DinerState, a: Recycle, player: int) -> str | None:
         t = top_is(s, st.RecycleStep)
         if t is None:
             return not_now(s, "Recycling")
@@ -116,7 +116,7 @@ class DeclineKind(Kind):
             return [g.decline_of[t.NAME]]
         return []
 
-    def why_not(self, s: DinerState, a: Decline, player: int) -> str | None:
+    def refusal(self, s: DinerState, a: Decline, player: int) -> str | None:
         if a.what not in DECLINABLE:
             return f"Only {' or '.join(DECLINABLE)} may be declined"
         t = top_is(s, DECLINED[a.what])
@@ -158,7 +158,7 @@ class MoveLeftKind(Kind):
         left = s.game.left_of
         return [left[(k[m - 1][0], m)] for m in movable_left(k)]
 
-    def why_not(self, s: DinerState, a: MoveLeft, player: int) -> str | None:
+    def refusal(self, s: DinerState, a: MoveLeft, player: int) -> str | None:
         t = top_is(s, st.MoveLeftStep)
         if t is None:
             return not_now(s, "Moving an order left")

@@ -1,9 +1,11 @@
 """Treehouse Diner: the table of the Diner's kinds and what the kinds share.
 
-Every kind (core/kinds.py) generates its legal moves (``generate``; legality is a lookup
-in that list), says why another move is not allowed (``why_not``), makes the change
+Every kind (core/kinds.py) generates its legal moves (``generate``: legality is stated
+there once, and core's ``why_not`` is a lookup in that list), names the rule that refuses
+any other move (``refusal``, the rule's own sentence for the position), makes the change
 (``apply``), says why a move is allowed (``explain``, citing the rulebook), writes the log
-line (``narrate``) and names the board targets clicked to choose it (``click_path``). The
+line (``narrate``) and names the board targets clicked to choose it (``CLICKS``, or a
+``click_path`` where the target depends on the position). The
 stage on top of the stack (stages.py) says which kinds are offered now; a kind reads and
 changes the state through its public fields and methods. The kinds live by part of the
 rules: ``pantry_phone.py`` (the draws and Phase 1), ``effects.py`` (the effects that ask

@@ -40,7 +40,7 @@ class AssignBeeKind(Kind):
     def generate(self, s: DinerState, seat: int) -> list[Action]:
         return phase_two_of(s, seat, AssignBee)
 
-    def why_not(self, s: DinerState, a: AssignBee, player: int) -> str | None:
+    def refusal(self, s: DinerState, a: AssignBee, player: int) -> str | None:
         why = placing(s, player)
         if why:
             return why
@@ -83,7 +83,7 @@ class PlacePlateKind(Kind):
     def generate(self, s: DinerState, seat: int) -> list[Action]:
         return phase_two_of(s, seat, PlacePlate)
 
-    def why_not(self, s: DinerState, a: PlacePlate, player: int) -> str | None:
+    def refusal(self, s: DinerState, a: PlacePlate, player: int) -> str | None:
         why, k, slot = from_supply(s, a, player, (
             "Bees are not ingredients: \"bees may not be used as ingredients on the plate "
             "symbols\""))
@@ -140,7 +140,7 @@ class PlayActionKind(Kind):
         play = s.game.play_of
         return [play[c] for c in sorted(set(hand))]
 
-    def why_not(self, s: DinerState, a: PlayAction, player: int) -> str | None:
+    def refusal(self, s: DinerState, a: PlayAction, player: int) -> str | None:
         g = s.game
         if not g.chili:
             return "Action cards are in the game only with the Secret Ingredient module"
@@ -206,7 +206,7 @@ class TakeFromPantryKind(Kind):
                     out += [g.shortcut_of[(size, c + 1, k)] for k, n in enumerate(space) if n]
         return out
 
-    def why_not(self, s: DinerState, a: TakeFromPantry, player: int) -> str | None:
+    def refusal(self, s: DinerState, a: TakeFromPantry, player: int) -> str | None:
         t = top_is(s, st.ShortcutStep)
         if t is None:
             return not_now(s, "Taking a shortcut")
@@ -259,7 +259,7 @@ class AnnounceKind(Kind):
         announce = s.game.announce_of
         return [announce[c] for c in s.mastered(seat)]
 
-    def why_not(self, s: DinerState, a: AnnounceChallenge, player: int) -> str | None:
+    def refusal(self, s: DinerState, a: AnnounceChallenge, player: int) -> str | None:
         g = s.game
         if not g.bees:
             return "Challenges are in the game only with the Save the Bees module"
@@ -313,7 +313,7 @@ class EndTurnKind(Kind):
     def generate(self, s: DinerState, seat: int) -> list[Action]:
         return [s.game.end_turn]
 
-    def why_not(self, s: DinerState, a: EndTurn, player: int) -> str | None:
+    def refusal(self, s: DinerState, a: EndTurn, player: int) -> str | None:
         t = top_is(s, st.EndStep)
         if t is None:
             return not_now(s, "Ending the turn")
@@ -343,7 +343,7 @@ class DrawActionKind(Kind):
     def generate(self, s: DinerState, seat: int) -> list[Action]:
         return chance_moves(s, DrawAction)
 
-    def why_not(self, s: DinerState, a: DrawAction, player: int) -> str | None:
+    def refusal(self, s: DinerState, a: DrawAction, player: int) -> str | None:
         if top_is(s, st.ActionStep) is None:
             return not_now(s, "Drawing an Action card")
         if player != CHANCE:
@@ -371,7 +371,7 @@ class DealChallengeKind(Kind):
     def generate(self, s: DinerState, seat: int) -> list[Action]:
         return chance_moves(s, DealChallenge)
 
-    def why_not(self, s: DinerState, a: DealChallenge, player: int) -> str | None:
+    def refusal(self, s: DinerState, a: DealChallenge, player: int) -> str | None:
         if top_is(s, st.ChallengeStep) is None:
             return not_now(s, "Dealing a Challenge")
         if player != CHANCE:

@@ -34,7 +34,7 @@ class DrawIngredientKind(Kind):
     def generate(self, s: DinerState, seat: int) -> list[Action]:
         return chance_moves(s, DrawIngredient)
 
-    def why_not(self, s: DinerState, a: DrawIngredient, player: int) -> str | None:
+    def refusal(self, s: DinerState, a: DrawIngredient, player: int) -> str | None:
         if top_is(s, st.DrawStep, st.FillStep, st.RefillStep) is None:
             return not_now(s, "Drawing an ingredient")
         if player != CHANCE:
@@ -70,7 +70,7 @@ class DrawOrderKind(Kind):
     def generate(self, s: DinerState, seat: int) -> list[Action]:
         return chance_moves(s, DrawOrder)
 
-    def why_not(self, s: DinerState, a: DrawOrder, player: int) -> str | None:
+    def refusal(self, s: DinerState, a: DrawOrder, player: int) -> str | None:
         t = top_is(s, st.DealStep, st.TrayStep, st.OrderStep)
         if t is None:
             return not_now(s, "Drawing an order")
@@ -113,7 +113,7 @@ class ChooseShelfKind(Kind):
     def generate(self, s: DinerState, seat: int) -> list[Action]:
         return s.shelves(seat)
 
-    def why_not(self, s: DinerState, a: ChooseShelf, player: int) -> str | None:
+    def refusal(self, s: DinerState, a: ChooseShelf, player: int) -> str | None:
         t = top_is(s, st.Phase1Step)
         if t is None:
             return not_now(s, "Going to the pantry")
@@ -167,7 +167,7 @@ class TakeOrderKind(Kind):
         take = s.game.take_of
         return [take[o] for o in s.tray_orders if o]
 
-    def why_not(self, s: DinerState, a: TakeOrder, player: int) -> str | None:
+    def refusal(self, s: DinerState, a: TakeOrder, player: int) -> str | None:
         t = top_is(s, st.Phase1Step, st.PhoneStep)
         if t is None:
             return not_now(s, "Taking an order from the phone")
@@ -230,7 +230,7 @@ class MoveOrderKind(Kind):
         move = s.game.move_of
         return [move[(k[m - 1][0], m)] for m in movable_right(k)]
 
-    def why_not(self, s: DinerState, a: MoveOrder, player: int) -> str | None:
+    def refusal(self, s: DinerState, a: MoveOrder, player: int) -> str | None:
         t = top_is(s, st.MinutesStep)
         if t is None:
             return not_now(s, "Moving an order to pay a minute")
