@@ -20,6 +20,7 @@ from typing import Any, Callable, ClassVar, Iterable, Mapping
 from ...core.chance import UniformDraws
 from ...core.codec import ActionSpace, Fields
 from ...core.options import Option
+from ...core.zones import UNSEEN
 from ...protocol import Action, Game
 from . import rules
 from .actions import ChooseAchievement, ChooseStartPlayer, Draw, Play
@@ -40,6 +41,7 @@ from .rules import (
     Card,
     Placed,
     PlayedCard,
+    Tally,
     ladder_id,
     matches,
 )
@@ -128,6 +130,8 @@ class BackyardGame(Game):
         self.choices: Mapping[Placed | None, Mapping[str, tuple[Play, ...]]] = tables[2]
         #: a draw from the deck (Game Turn, step 1: each card left equally likely).
         self.deck_draws: UniformDraws = tables[3]
+        #: (card, face down) -> what scoring reads of it (rules.card_tally).
+        self.tallies: Mapping[Placed, Tally] = tables[4]
         p = Fraction(1, n)
         self.start_outcomes: tuple[tuple[Action, Fraction], ...] = tuple(
             (ChooseStartPlayer(seat), p) for seat in range(n))
@@ -182,7 +186,8 @@ def card_tables(cards_option: str | tuple[str, ...], wild_points: int) -> tuple[
         dict[Placed, PlayedCard],
         dict[Placed | None, frozenset[str]],
         dict[Placed | None, dict[str, tuple[Play, ...]]],
-        UniformDraws]:
+        UniformDraws,
+        dict[Placed, Tally]]:
     """The lookup tables of a card set, made once per set (not per ``load_game``: a save
     loads a game, and the conformance suite loads thousands). Read-only by convention:
     states only look things up in them."""
@@ -202,8 +207,12 @@ def card_tables(cards_option: str | tuple[str, ...], wild_points: int) -> tuple[
             c: ((plays[(c, False)], plays[(c, True)]) if c in ok else (plays[(c, True)],))
             for c in cards
         }
+    # A card built face down that a seat may not see: its back, two grey floors (the mark a
+    # seen state holds there, core.fields.seen_state, which the renderer draws).
+    placed[(UNSEEN, True)] = rules.back(wild_points)
     # Game Turn, step 1: each card left is equally likely.
-    return placed, fits, choices, UniformDraws({c: Draw(c) for c in cards})
+    tallies = {k: rules.card_tally(pc) for k, pc in placed.items()}
+    return placed, fits, choices, UniformDraws({c: Draw(c) for c in cards}), tallies
 
 
 __all__ = ["BackyardGame", "card_tables"]

@@ -168,8 +168,17 @@ class BackyardState(StagedState):
                 for t, f, r, a in self._score_rows()]
 
     def _score_rows(self) -> list[tuple[int, int, int, int]]:
-        houses = [self.treehouse(p) for p in range(self.game.players)]
-        return rules.score_rows(houses, self.achievement, self.game.min_run)
+        """rules.score_rows of the treehouses, each card's tally looked up in the game's
+        table rather than worked out from its floors (the design lab reads the scores
+        every round); a test checks both give the same rows."""
+        g = self.game
+        tallies = rules.house_tallies(self.treehouses, g.tallies)
+        a = self.achievement
+        if a is None:
+            achieved = [0] * g.players
+        else:
+            achieved = [rules.achievement_points(a, self.treehouse(p)) for p in range(g.players)]
+        return rules.rows_of(tallies, achieved, g.min_run)
 
     def winners(self) -> list[int]:
         """Rulebook: Winner of the Game: most points; "If two or more players are tied, the
