@@ -25,6 +25,7 @@ encodings, so a migration between formats is usually a key renamed or added.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
@@ -32,6 +33,18 @@ from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 from ..errors import RuleError, quote
 from .jsonio import expect_bool, expect_dict, expect_int, expect_list, expect_str
 from .state import State
+from .zones import is_unseen
+
+#: True while a seen save loads (:func:`seen_state`): a ``Str`` then also takes the mark of a
+#: hidden component (``zones.UNSEEN``), and a ``unique`` list may repeat marks. Read only
+#: where a load would otherwise fail, so loading a save costs what it did.
+_LOADING_SEEN: ContextVar[bool] = ContextVar("loading_seen", default=False)
+
+
+def loading_seen() -> bool:
+    """Whether a seen save is loading (:func:`seen_state`): a game's own codec that checks
+    component ids then lets a mark (``zones.is_unseen``) through, as ``Str`` does."""
+    return _LOADING_SEEN.get()
 
 
 def at_game(value: Any, game: Any) -> Any:
@@ -117,6 +130,8 @@ class Str(Codec):
             return expect_str(data, where)
         if isinstance(data, str) and data in choices:
             return data
+        if loading_seen() and is_unseen(data):
+            return data
         return expect_str(data, where, sorted(choices))  # raises, listing the choices
 
 
@@ -168,7 +183,8 @@ class Tuple(Codec):
             raise RuleError(f"{where}: at most {self.most} entries, got {len(items)}")
         load = self.inner.load
         out = [load(v, f"{where}[{i}]", game) for i, v in enumerate(items)]
-        if self.unique and len(set(out)) != len(out):
+        if self.unique and len(set(out)) != len(out) and not (
+                loading_seen() and _marks_repeat_only(out)):
             twice = next(v for i, v in enumerate(out) if v in out[:i])
             raise RuleError(f"{where}: {quote(twice, 30)} is listed twice")
         return tuple(sorted(out) if self.sort else out)
@@ -434,6 +450,13 @@ class DeclaredState(State):
     def _loaded(self) -> None:
         """Derive the caches of a freshly loaded state (games with stages settle here)."""
 
+    def _seen_from(self, state: DeclaredState) -> None:
+        """Take the caches of a seen state (:func:`seen_state`) from ``state``, the same
+        position. A game whose caches hold what a seat may not see drops them here."""
+        for name in self.CACHES:
+            if hasattr(state, name):
+                setattr(self, name, getattr(state, name))
+
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, State) and self.game == other.game
                 and self.to_json() == other.to_json())
@@ -477,6 +500,65 @@ def _gather(value: Any, into: list[str]) -> None:
 _GIVE = object()
 
 
+def _marks_repeat_only(values: Sequence[Any]) -> bool:
+    """Whether only hidden-component marks repeat in ``values`` (two hidden cards)."""
+    ids = [v for v in values if not is_unseen(v)]
+    return len(set(ids)) == len(ids)
+
+
+# -- the seen state: what a picture is drawn from ------------------------------------------
+
+class Seen:
+    """Mixin of a seen state (:func:`seen_state`): a position as one viewer sees it, to be
+    read (drawn, explained to that viewer), never played: its hidden places hold marks, so
+    a move applied to it would be a move in no real game."""
+
+    __slots__ = ()
+
+    def apply(self, action: Any, by: int | None = None) -> None:
+        raise RuleError(f"{self.game.NAME}: this is a position as one seat sees it (for "  # type: ignore[attr-defined]
+                        "drawing); apply moves to the game's own state")
+
+
+_SEEN_CLASSES: dict[type, type] = {}
+
+
+def seen_state(state: DeclaredState, viewer: int | None) -> DeclaredState:
+    """``state`` as ``viewer`` sees it (None: nobody, only public zones): a state of the
+    game's own class (so it reads as the state does), made from the zones' seen save
+    (``ZoneTable.seen``), every place the zones hide from ``viewer`` holding the mark
+    ``zones.UNSEEN`` (or the mark with the back the zone shows) instead of a component id.
+
+    Why: a renderer handed the true state and a viewer decided a second time what the viewer
+    may see, and one forgotten check showed a hidden card. Handed this instead, it has no
+    hidden id to show: it draws a mark as a card back (``zones.is_unseen``). The save is
+    read by the fields' codecs (a mark allowed where an id is), its caches taken from
+    ``state`` (``_seen_from``: the same position, not settled again, since settling may
+    read what the viewer may not see); the census and the game's own save checks are
+    skipped, since hidden cards no longer count. The class is the state's own with
+    :class:`Seen` mixed in, which refuses ``apply``."""
+    game = state.game
+    zones = game.ZONES
+    save = state.to_json() if zones is None else zones.seen(state, viewer)
+    cls = type(state)
+    seen_cls = _SEEN_CLASSES.get(cls)
+    if seen_cls is None:
+        seen_cls = _SEEN_CLASSES[cls] = type("Seen" + cls.__name__, (Seen, cls),
+                                             {"__slots__": (), "__module__": cls.__module__})
+    token = _LOADING_SEEN.set(True)
+    try:
+        values = {f.name: f.codec.load(save[f.save_key], f.save_key, game)
+                  for f in cls.used_fields(game)}
+    finally:
+        _LOADING_SEEN.reset(token)
+    new = seen_cls.__new__(seen_cls)
+    new.game = game
+    for f in cls.FIELDS:
+        setattr(new, f.name, values[f.name] if f.name in values else _at(f.default, game))
+    new._seen_from(state)
+    return new
+
+
 def replace_at(values: tuple, i: int, value: Any) -> tuple:
     """``values`` with entry ``i`` replaced: how a per-seat field changes (fields hold
     tuples, never lists, so a clone can share them).
@@ -514,5 +596,5 @@ def slots_of(fields: Iterable[Field], caches: Iterable[str] = ()) -> tuple[str, 
 
 
 __all__ = ["Bool", "Codec", "Custom", "DeclaredState", "Field", "Int", "Map", "Opt",
-           "PerSeat", "Record", "Seat", "Str", "Tuple", "add_at", "check_conserved",
-           "replace_at", "slots_of"]
+           "PerSeat", "Record", "Seat", "Seen", "Str", "Tuple", "add_at", "check_conserved",
+           "loading_seen", "replace_at", "seen_state", "slots_of"]

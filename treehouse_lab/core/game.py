@@ -16,6 +16,7 @@ from ..errors import IllegalActionError, RuleError, quote
 from . import zones
 from .actions import Action
 from .codec import ActionCodec
+from .fields import seen_state
 from .jsonio import check_depth
 from .options import Option, resolve_options
 from .seating import player_name
@@ -302,13 +303,28 @@ class Game:
         if view.get("viewer") is not None:
             self.check_seat(view["viewer"], "render_svg", "viewer",
                             none="nobody (every hidden card face down)")
-        draw = self._renderer().render_svg
-        return draw(state, **drawable_view(draw, view))
+        renderer = self._renderer()
+        draw = renderer.render_svg
+        return draw(_drawn(renderer, state, view.get("viewer")), **drawable_view(draw, view))
 
-    def render_text(self, state: State) -> str:
+    def render_text(self, state: State, **view: Any) -> str:
+        """A short board in words (``str(state)``). A renderer that draws seen states
+        (``DRAWS_SEEN``) writes it for ``viewer`` (a seat, or None for nobody); without
+        one, for the seat its ``text_viewer(state)`` names (the seat at the screen in
+        hot-seat play: what ``str(state)`` has always shown), else for nobody."""
         if not self.RENDERER:
             return repr(state)
-        return self._renderer().render_text(state)
+        renderer = self._renderer()
+        if "viewer" in view:
+            viewer = view.pop("viewer")
+            if viewer is not None:
+                self.check_seat(viewer, "render_text", "viewer", none="nobody")
+        else:
+            hot_seat = getattr(renderer, "text_viewer", None)
+            viewer = None if hot_seat is None else hot_seat(state)
+        if view:
+            raise TypeError(f"render_text: no such keyword {sorted(view)}; it takes viewer")
+        return renderer.render_text(_drawn(renderer, state, viewer))
 
     def click_paths(self, state: State, player: int | None = None) -> dict[Action, tuple[str, ...]]:
         """For a board: each legal action of ``player`` (the single actor when None) and
@@ -322,6 +338,16 @@ class Game:
         if own is not None:
             return own(state, player)
         return kind_click_paths(state, player)
+
+
+def _drawn(renderer: Any, state: State, viewer: int | None) -> State:
+    """What ``renderer`` draws for ``viewer``: the seen state (``core.fields.seen_state``:
+    every place hidden from the viewer holds a mark, never an id) if the renderer module
+    says ``DRAWS_SEEN = True``, else the state itself (a renderer not yet moved onto seen
+    states decides what the viewer sees on its own)."""
+    if getattr(renderer, "DRAWS_SEEN", False):
+        return seen_state(state, viewer)  # type: ignore[arg-type]
+    return state
 
 
 def game_from_options(cls: type[Game], options: dict) -> Game:

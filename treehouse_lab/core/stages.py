@@ -283,6 +283,16 @@ class StagedState(KindState, DeclaredState):
         self._legal = None
         self._chance = self._memo = None
 
+    def _seen_from(self, state: Any) -> None:
+        """A seen state (``core.fields.seen_state``) stands where ``state`` stands (its
+        stack, whose turn, who acts), but works out legal lists again from what its
+        viewer sees: the cached ones name cards it may not."""
+        super()._seen_from(state)
+        if hasattr(state, "_who"):
+            self._who = state._who
+        self._legal = None
+        self._chance = self._memo = None
+
     def _memo_get(self, key: tuple, make: Callable[[], Any]) -> Any:
         """``make()``, kept until the position changes: for values several kinds read
         while one legal list is made (Magical's storage room and pipe joins). The loop

@@ -102,8 +102,11 @@ cards). ``when(game)`` says which configurations have it.
                 if c is not None:
                     yield owner, value, i
 
-    def sees(self, owner: int | None, seat: int) -> bool:
-        return self.visibility == PUBLIC or (self.visibility == OWNER and owner == seat)
+    def sees(self, owner: int | None, seat: int | None) -> bool:
+        """Whether ``seat`` sees this zone's places owned by ``owner`` (seat None, nobody,
+        sees only a public zone: an owner of None is no seat)."""
+        return self.visibility == PUBLIC or (self.visibility == OWNER and owner == seat
+                                             and seat is not None)
 
 
 class ZoneTable:
@@ -120,7 +123,8 @@ class ZoneTable:
     def used(self, game: Any) -> tuple[Zone, ...]:
         return tuple(z for z in self.zones if z.when is None or z.when(game))
 
-    def unseen_places(self, game: Any, save: Mapping, seat: int) -> Iterator[tuple[Zone, Slot]]:
+    def unseen_places(self, game: Any, save: Mapping,
+                      seat: int | None) -> Iterator[tuple[Zone, Slot]]:
         """The places of ``save`` whose component ``seat`` cannot see."""
         known = save.get("known") or {}
         for zone in self.used(game):
@@ -139,9 +143,10 @@ class ZoneTable:
         save = state.to_json()
         return {box[key] for _, (_, box, key) in self.unseen_places(state.game, save, seat)}
 
-    def seen(self, state: Any, seat: int) -> dict:
+    def seen(self, state: Any, seat: int | None) -> dict:
         """The save of ``state`` as ``seat`` sees it (a new object: ``to_json`` builds its
-        containers afresh, which the conformance suite checks by scribbling on a save)."""
+        containers afresh, which the conformance suite checks by scribbling on a save).
+        ``seat`` None is nobody (a picture for a spectator): only public zones show."""
         game = state.game
         save = state.to_json()
         marked: dict[int, tuple[Zone, list]] = {}
@@ -214,8 +219,14 @@ def deal(game: Any, zones: ZoneTable, seen: Mapping, seat: int,
     raise RuleError(f"{game.NAME}: no deal of the unseen components fits the zones")
 
 
-def _unseen(v: Any) -> bool:
+def is_unseen(v: Any) -> bool:
+    """Whether ``v`` marks a hidden component in a seen save or a seen state
+    (:data:`UNSEEN`, alone or followed by the back the zone shows): what a renderer draws
+    as a card back."""
     return isinstance(v, str) and v.startswith(UNSEEN)
+
+
+_unseen = is_unseen
 
 
 def _fits(game: Any, hole: tuple[Zone, Slot], c: str) -> bool:
@@ -260,4 +271,4 @@ def determinize(game: Any, observation: Any, seat: int, rng: random.Random) -> A
 
 
 __all__ = ["COUNTED", "HIDDEN", "OWNER", "PUBLIC", "UNSEEN", "Zone", "ZoneTable", "deal",
-           "determinize", "seen_save"]
+           "determinize", "is_unseen", "seen_save"]
