@@ -1,12 +1,20 @@
 """The toy orchard's drawing (its ``RENDERER``), kept beside the rules as each game keeps
 its ``render.py``: an SVG of the public fields, the viewer's own cards, and the click
-targets its kinds name (``water``, ``prune``, ``card:<id>``); and a text form."""
+targets its kinds name (``water``, ``prune``, ``card:<id>``); and a text form.
+
+It draws the seen state core hands it (``DRAWS_SEEN``): a bid or a card the zones hide
+from the viewer is the mark ``UNSEEN`` there, drawn "face down", so no check here decides
+again who sees what."""
 
 from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
 from treehouse_lab.core.svg import target_attrs
+from treehouse_lab.core.zones import is_unseen
+
+#: Core hands this module the viewer's seen state (``core.fields.seen_state``).
+DRAWS_SEEN = True
 
 
 def _garden(state, p: int) -> str:
@@ -26,7 +34,7 @@ def render_svg(state, viewer=None, selection=(), targets=frozenset()) -> str:
         f"{escape(state.market or '-')}</text>",
     ]
     for p in range(n):
-        bid = "face down" if state.bids[p] and viewer != p else state.bids[p] or "-"
+        bid = "face down" if is_unseen(state.bids[p]) else state.bids[p] or "-"
         parts.append(
             f'<g data-grower="{p}"><text x="10" y="{40 + 36 * p}">'
             f"{escape(f'{_garden(state, p)}, bid {bid}')}</text></g>"

@@ -1,10 +1,14 @@
 """Drawing Backyard Builders: an SVG board, a text board and the board's click paths.
 
 The SVG is drawn for one viewer (the seat at the screen) and shows only what that seat may
-see: other players' face-down cards are plain grey, the deck is a count, and the hand is
-drawn face up only for the viewer holding it. ``viewer=None`` is nobody: every hidden card
-stays hidden (a bot's turn, a picture in a notebook). Cards glow only when they are
-``targets`` (clickable now): a hand drawn for a seat that cannot act looks inert.
+see, because it is drawn from what that seat sees: core hands this module the seen state
+(``DRAWS_SEEN``; ``core.fields.seen_state``), in which every card the zones (view.py) hide
+from the viewer is the mark ``UNSEEN``, never its id. A mark is drawn as a back: another
+player's face-down card as plain grey (the game's ``placed`` table reads the mark as the
+card's back), the deck as a count, a hidden hand as its backs. ``viewer=None`` is nobody:
+every hidden card stays hidden (a bot's turn, a picture in a notebook). Cards glow only
+when they are ``targets`` (clickable now): a hand drawn for a seat that cannot act looks
+inert.
 
 Layout (issue 7, a laptop screen): the treehouses stand side by side with a faint slot for
 every card still to come, and the deck, the achievement card and the hand sit to their right
@@ -32,6 +36,7 @@ from typing import TYPE_CHECKING, Collection, Iterable
 from xml.sax.saxutils import quoteattr
 
 from ...core.svg import frame, target_attrs
+from ...core.zones import is_unseen
 from ...protocol import Action
 from .actions import Play
 from .drawing import (
@@ -65,6 +70,16 @@ from .stages import PlayStage
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import BackyardState
+
+#: Core hands ``render_svg`` and ``render_text`` the seen state of the viewer
+#: (``core.game.Game.render_svg``), not the true one.
+DRAWS_SEEN = True
+
+
+def text_viewer(state: BackyardState) -> int | None:
+    """Whom ``str(state)`` is written for: the seat holding the hand, as in hot-seat play
+    (the hand is shown to it; the deck and the others' face-down cards stay hidden)."""
+    return state.holder
 
 # -- what the board needs beyond the picture ---------------------------------------------
 
@@ -217,11 +232,11 @@ def _treehouses(state: BackyardState, viewer: int | None, x0: float, y0: float,
         out.append(ladder_svg(x, base, card_w, LADDER_H))
         out.append(f'<rect x="{cx + 10:g}" y="{base + LADDER_H:g}" width="{col_w - 20:g}" '
                    'height="4" rx="2" fill="#8DBF6A"/>')
-        for i, pc in enumerate(house):
+        for i, (pc, (cid, _)) in enumerate(zip(house, state.treehouses[p])):
             y = base - (i + 1) * SLOT + CARD_GAP
             if not pc.face_down:
                 tip = f"{g.player_name(p)}'s card {i + 1}: {pc.card.text}"
-            elif mine:
+            elif not is_unseen(cid):  # only its owner sees a face-down card
                 tip = f"Your card {i + 1}: {pc.card.text}, built face down as a wild"
             else:
                 tip = (f"{g.player_name(p)}'s card {i + 1}: face down, a wild (grey floors "
@@ -312,20 +327,21 @@ def _hand(state: BackyardState, me: int | None, x0: float, y: float,
         parts += [text(x0, y + 16 + 16 * i, line, 12, "#555") for i, line in enumerate(lines)]
         parts.append("</g>")
         return "".join(parts)
-    hand = state.hand(holder)
     cy = y + 58
     if me != holder:
         # Nobody at the screen may see this hand (a bot's, another player's, or a picture
-        # drawn for nobody): its backs only.
+        # drawn for nobody): its backs only (in the seen state it is marks).
+        count = len(state.hand_cards)
         parts.append(text(x0, y + 14, f"{g.player_name(holder)} holds the hand "
-                        f"({len(hand)} cards)", 13, "#2D3B2D", weight="bold"))
+                        f"({count} cards)", 13, "#2D3B2D", weight="bold"))
         parts.append(text(x0, y + 31, "Their cards are hidden from this screen.", 11, "#666"))
-        for i in range(len(hand)):
+        for i in range(count):
             parts.append(f'<rect x="{x0 + i * 34:g}" y="{y + 42:g}" width="44" height="62" '
                          'rx="7" fill="#6B8F5E" stroke="#3F5A36" filter="url(#tl-by-shadow)">'
                          f"{title('A card in the hand (hidden from this screen)')}</rect>")
         parts.append("</g>")
         return "".join(parts)
+    hand = state.hand(holder)
     top = state.top_floor(holder)
     on = ("the ladder: any card fits" if top is None
           else "a wild: any card fits" if top.colour is None else f"{top}")
@@ -395,13 +411,14 @@ def _end_lines(state: BackyardState) -> list[str]:
                  "Winner of the Game: the tied player farthest",
                  f"clockwise from the start player ({_start_name(state)})",
                  f"wins the tie: {g.player_name(w)}."]
-    return lines + [f"The {len(state.discard)} leftover cards were set aside,",
+    return lines + [f"The {len(state.leftover)} leftover cards were set aside,",
                     "unscored. The longest run bonus is outlined in gold."]
 
 
 def render_text(state: BackyardState) -> str:
-    """A short text board: status, then each treehouse bottom up, then the hand of the
-    player to move (as in hot-seat play; the deck and face-down cards stay hidden)."""
+    """A short text board: status, then each treehouse bottom up, then the hand if the
+    viewer sees it (``str(state)`` is written for the holder, ``text_viewer``; the deck
+    and face-down cards stay hidden)."""
     g = state.game
     n = g.players
     lines = [f"{g.TITLE}: {n} players, {g.cards_each} cards each, "
@@ -422,7 +439,9 @@ def render_text(state: BackyardState) -> str:
                      f"[floors {s['floors']} + run {s['run']}{extra} = {s['total']}; "
                      f"longest run {state.longest_run(p)}]")
     h = state.holder
-    if h is not None:
+    if h is not None and any(map(is_unseen, state.hand_cards)):
+        lines.append(f"Hand ({g.player_name(h)}): {len(state.hand_cards)} cards, hidden")
+    elif h is not None:
         lines.append(f"Hand ({g.player_name(h)}): "
                      + (", ".join(c.text for c in state.hand(h)) or "-"))
     if state.is_terminal():
