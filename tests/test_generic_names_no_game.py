@@ -1,7 +1,7 @@
 """No generic module names a game (issue 49, item 7): the modules of ``treehouse_lab``
 outside ``games/`` reach a game only through the registry, and a game declares what is its
-own on its class (``BOTS``, ``EXERCISES``, ``LESSONS``). The one place a game is named is
-its line in ``registry._REGISTRY``.
+own on its class (``BOTS``, ``EXERCISES``, ``LESSONS``, ``THEORY``). The one place a game
+is named is its line in ``registry._REGISTRY``.
 
 Read from the source with ``ast``: an import of ``treehouse_lab.games.<game>`` (relative or
 absolute, at the top or inside a function, or a constant handed to ``import_module`` or
@@ -21,17 +21,6 @@ import pytest
 
 PKG = Path(__file__).resolve().parents[1] / "treehouse_lab"
 GAMES_DIR = PKG / "games"
-
-#: Generic modules that still hold one game's theory (the Treehouse solvers' exact values
-#: for the design lab and the solitaire through OpenSpiel), moved out of the generic layer
-#: by a follow-up (issue 49's report): listed by name so that no other module may join
-#: them, and so that this list must shrink when one of them is moved (the last test).
-PENDING: dict[str, str] = {
-    "treehouse_lab.design.exact": "pyramids",
-    "treehouse_lab.design.restrict": "pyramids",
-    "treehouse_lab.interop.solitaire": "pyramids",
-}
-
 
 def game_names(games_dir: Path = GAMES_DIR) -> list[str]:
     """The games as their packages name them (every folder of ``games/`` with code)."""
@@ -127,22 +116,11 @@ def generic_modules(pkg: Path = PKG) -> list[Path]:
 def test_no_generic_module_names_a_game() -> None:
     games = game_names()
     assert len(games) >= 4
-    bad = [line for path in generic_modules() if _module_name(path, PKG) not in PENDING
-           for line in namings(path, games)]
+    bad = [line for path in generic_modules() for line in namings(path, games)]
     assert bad == [], ("a generic module names a game; declare it on the game class "
-                       "(BOTS, EXERCISES, LESSONS) and read it through registry.declared:\n"
+                       "(BOTS, EXERCISES, LESSONS, THEORY) and read it through the registry "
+                       "(registry.declared, registry.theory):\n"
                        + "\n".join(bad))
-
-
-def test_the_pending_list_only_shrinks() -> None:
-    """Each module still pending names its game, and only that one: moved out, it leaves
-    the list."""
-    games = game_names()
-    for module, game in PENDING.items():
-        path = PKG.parent / (module.replace(".", "/") + ".py")
-        lines = namings(path, games)
-        assert lines, f"{module} names no game now: remove it from PENDING"
-        assert all(repr(game) in ln or f"games.{game}" in ln for ln in lines), lines
 
 
 @pytest.mark.parametrize("source, says", [

@@ -75,4 +75,30 @@ class Rate:
         return f"{float(self.exact):6.1%} [{lo:5.1%}, {hi:5.1%}]"
 
 
-__all__ = ["CONFIDENCE", "Rate", "mean_interval", "wilson", "z_value"]
+@dataclass(frozen=True)
+class Figure:
+    """One named figure: ``value`` with its 95% interval ``[low, high]`` over ``n`` games.
+    (The design lab's unit, ``design.estimate``; here, below the games, so that a game's
+    theory can hand the lab a figure it knows exactly without importing the lab.)
+    ``value`` is None when the figure is "n/a for this game" (``why`` says why). ``exact``
+    holds the value a solver gives, where one does (then ``value`` is still the
+    simulation's, and its interval should contain ``exact``)."""
+
+    name: str
+    value: float | None
+    low: float | None
+    high: float | None
+    n: int
+    why: str = ""
+    exact: Fraction | None = None
+
+    @property
+    def available(self) -> bool:
+        return self.value is not None
+
+    def contains(self, x: float) -> bool:
+        """Whether ``x`` lies in the interval (False for an n/a figure)."""
+        return self.low is not None and self.high is not None and self.low <= x <= self.high
+
+
+__all__ = ["CONFIDENCE", "Figure", "Rate", "mean_interval", "wilson", "z_value"]

@@ -66,6 +66,17 @@ def absolute(path: str, cls: type) -> str:
     return f"{package}{path}" if package else path[1:]
 
 
+def theory(game: Game) -> Any:
+    """The module of ``game``'s theory (its class's ``THEORY``, imported), or None when
+    the game declares none: where the design lab reads exact values and the game's names
+    for kinds of moves, and the OpenSpiel solve the key of a position
+    (docs/dev/adding-a-game.md, "Theory the generic layers read"). Only the game's own
+    class is read, so asking costs one import, not every game's."""
+    cls = type(game)
+    path = getattr(cls, "THEORY", "")
+    return importlib.import_module(absolute(path, cls)) if path else None
+
+
 def load_game(name: str, **options: Any) -> Game:
     """``load_game("backyard", players=3)``: a configured game, options validated."""
     return game_class(name)(**options)

@@ -59,6 +59,18 @@ def test_only_one_player_games_are_solved():
         solitaire.position_key(O.load("pyramids", players=2))
 
 
+def test_the_key_is_the_one_the_game_s_theory_declares():
+    """interop.solitaire names no game (issue 49, item 7): Treehouse's key is its theory's
+    (``PyramidsGame.THEORY``), and a game whose theory gives no key is refused by name."""
+    from treehouse_lab.games.pyramids.theory import exact as theory
+
+    game = O.load("pyramids", players=1)
+    state = game.new_initial_state().child(0)
+    assert solitaire.position_key(game)(state) == theory.position_key(game)(state)
+    with pytest.raises(tl.RuleError, match="declares no position key"):
+        solitaire.position_key(O.load("backyard", players=2))
+
+
 def test_probabilities_are_read_back_exactly():
     assert solitaire.exact_probability(1 / 6) == Fraction(1, 6)
     assert solitaire.exact_probability(0.25) == Fraction(1, 4)

@@ -72,10 +72,14 @@ class Game:
     #: What the game declares for the generic layers, read through
     #: ``registry.declared`` (module paths may start with "." for the game's package): its
     #: own bots {name: "module:attr"} (``tl.BOTS``), the module of its exercise bank and
-    #: the module of its lessons. Empty: none.
+    #: the module of its lessons, and the module of its theory that the generic layers
+    #: read (``THEORY``: the design lab's exact values and names for kinds of moves, the
+    #: key of a position for an exact solve through OpenSpiel; docs/dev/adding-a-game.md).
+    #: Empty: none.
     BOTS: ClassVar[Mapping[str, Any]] = {}
     EXERCISES: ClassVar[str] = ""
     LESSONS: ClassVar[str] = ""
+    THEORY: ClassVar[str] = ""
 
     def __init__(self, **options: Any) -> None:
         self.options: dict = resolve_options(self.NAME, self.OPTIONS, options)

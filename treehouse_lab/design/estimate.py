@@ -24,31 +24,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, Sequence
 
-from ..intervals import mean_interval, wilson
-
-
-@dataclass(frozen=True)
-class Figure:
-    """One named figure: ``value`` with its 95% interval ``[low, high]`` over ``n`` games.
-    ``value`` is None when the figure is "n/a for this game" (``why`` says why). ``exact``
-    holds the value a solver gives, where one does (then ``value`` is still the
-    simulation's, and its interval should contain ``exact``)."""
-
-    name: str
-    value: float | None
-    low: float | None
-    high: float | None
-    n: int
-    why: str = ""
-    exact: Fraction | None = None
-
-    @property
-    def available(self) -> bool:
-        return self.value is not None
-
-    def contains(self, x: float) -> bool:
-        """Whether ``x`` lies in the interval (False for an n/a figure)."""
-        return self.low is not None and self.high is not None and self.low <= x <= self.high
+from ..intervals import Figure, mean_interval, wilson
 
 
 def not_available(name: str, why: str, n: int = 0) -> Figure:

@@ -7,8 +7,8 @@ seat's results game by game.
 The restriction (:class:`Forbid`) wraps the seat's bot:
 
 * a *kind* is an action's ``KIND`` (``"pass"``, ``"play"``, ...), optionally narrowed by
-  one field, ``"play.side=house"``; a game may name a kind in :data:`ALIASES`
-  (Treehouse's ``"house"``: a move on the House);
+  one field, ``"play.side=house"``; a game may name a kind in its theory's ``KIND_NAMES``
+  (``Game.THEORY``; Treehouse's ``"house"``: a move on the House);
 * at each decision the bot is shown the state with the forbidden moves taken out of its
   legal actions (``legal_actions`` of the state it is shown), so a bot that chooses among
   the legal actions (random, greedy, ``pyramids-solo``) chooses among the rest, by its
@@ -31,7 +31,9 @@ What it gives (:func:`restricted`), each with its 95% interval over the paired g
   normal interval of the mean of the per-game differences (paired: the same seed plays
   both games, so the common chance cancels in part);
 * ``moves``: the games' moves when restricted less as they are (paired the same way);
-* where a solver covers the run (:mod:`.exact`), ``exact`` on the figure it gives.
+* where the game's theory covers the run (its ``restricted_values``, read through
+  ``registry.theory``), ``exact`` on the figure it gives, and figures it adds (Treehouse:
+  ``optimal_value[seat]``, the value under play that is best under the restriction).
 
 An *option changed for one seat*, Jaffe's other restriction, is n/a: no game here has an
 option that one seat can hold and another not (a game's options are the table's). Compare
@@ -45,17 +47,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Sequence
 
+from .. import registry
 from ..bots import ask_bot, bot_name, make_bot
 from ..errors import RuleError, quote
 from ..protocol import Action, Game, State
 from ..results import Results
 from .estimate import Figure, mean
-
-#: A game's own names for kinds of moves: (game, name) -> kind (the module docstring).
-ALIASES: dict[tuple[str, str], str] = {
-    # Treehouse rulebook, How to Play: "you may do the action to the House, or pass".
-    ("pyramids", "house"): "play.side=house",
-}
 
 
 @dataclass(frozen=True)
@@ -75,20 +72,28 @@ class Kind:
 
 
 def parse_kind(game: Game, forbid: str) -> Kind:
-    """The :class:`Kind` ``forbid`` names for ``game``: an alias (:data:`ALIASES`),
-    ``"kind"`` or ``"kind.field=value"``, checked against the game's action types."""
+    """The :class:`Kind` ``forbid`` names for ``game``: one of the game's own names (its
+    theory's ``KIND_NAMES``), ``"kind"`` or ``"kind.field=value"``, checked against the
+    game's action types."""
     if not isinstance(forbid, str) or not forbid.strip():
         raise RuleError(f"forbid must name a kind of move, got {quote(forbid)}")
-    spec = ALIASES.get((game.name, forbid), forbid)
+    own = kind_names(game)
+    spec = own.get(forbid, forbid)
     head, _, value = spec.partition("=")
     kind, _, fld = head.partition(".")
     types = {getattr(t, "KIND", None): t for t in getattr(game, "ACTION_TYPES", ())}
-    names = sorted([str(k) for k in types if k] + [a for g, a in ALIASES if g == game.name])
+    names = sorted([str(k) for k in types if k] + list(own))
     if kind not in types or (fld and fld not in getattr(types[kind], "__dataclass_fields__",
                                                           {})) or (fld and not value):
         raise RuleError(f"forbid={quote(forbid)} is not a kind of move of {game.name}; "
                         f"kinds are: {', '.join(names)}, or kind.field=value")
     return Kind(forbid, kind, fld, value)
+
+
+def kind_names(game: Game) -> dict[str, str]:
+    """The game's own names for kinds of moves, ``{name: "kind.field=value"}`` (its
+    theory's ``KIND_NAMES``; none if it declares no theory)."""
+    return dict(getattr(registry.theory(game), "KIND_NAMES", {}))
 
 
 class _Shown:
@@ -185,8 +190,9 @@ def restricted(game: Game, seat: int, forbid: str, games: int = 1000, bots: Any 
 
     ``restricted_bots`` (as ``bots``) play the barred run instead, ``seat``'s still
     wrapped in :class:`Forbid`: bots that play *best under the restriction*, Jaffe et
-    al.'s restricted player, where the caller has them (``exact.restricted_optimum``
-    gives them for the House moves of two-player Treehouse, and the exact value then)."""
+    al.'s restricted player, where the caller has them (Treehouse's theory gives them for
+    the House moves of two players, ``exact.restricted_optimum``, and the exact value
+    then)."""
     from ..simulate import simulate
     from . import exact
 
@@ -217,48 +223,32 @@ def restricted(game: Game, seat: int, forbid: str, games: int = 1000, bots: Any 
 def _exact(game: Game, seat: int, kind: Kind, names: Sequence[str],
            figures: dict[str, Figure], notes: list[str],
            barred: Sequence[Any] = ()) -> dict[str, Fraction]:
-    """Exact values for a restricted run where the solvers cover it (:mod:`.exact`); the
-    restricted-optimal value is added to ``figures`` beside the simulation's, and is the
-    exact ``value[seat]`` itself when the barred run plays the restricted optimum
-    (``barred``, the barred run's bots, are ``exact.restricted_optimum``'s)."""
-    from . import exact
-
-    if game.name != "pyramids" or kind.name != "house" or not game.options["hop_onto_lying"]:
+    """Exact values for a restricted run where the game's theory covers it (its
+    ``restricted_values(game, seat, forbid, bot_names, barred_bots)``, the barred run's
+    bots unwrapped from :class:`Forbid`): the figures it adds join ``figures`` beside the
+    simulation's, its notes join ``notes``, and the exact values of the run's figures are
+    returned."""
+    values = getattr(registry.theory(game), "restricted_values", None)
+    if values is None:
         return {}
-    opts = game.options
-    if game.players == 1 and tuple(names) == ("pyramids-solo",):
-        full = exact.solitaire("optimal", opts["aim_stack_top"], True, opts["house_start"])
-        solo = exact.solitaire("solo without House moves", opts["aim_stack_top"], True,
-                               opts["house_start"])
-        figures["optimal_value[0]"] = exact.solitaire_house_value(
-            opts["aim_stack_top"], True, opts["house_start"], count="moves")
-        notes.append("optimal_value[0]: the expected moves House moves save a player who plays "
-                     "optimally with and without them (exact, no roll limit); the simulated "
-                     "bot skips them but keeps its unrestricted judgement")
-        limit = opts["roll_limit"]
-        out = {"value[0]": Fraction(full.win(limit)) - Fraction(solo.win(limit))}
-        if max(full.tail(limit), solo.tail(limit)) < exact.NEGLIGIBLE:
-            out["moves"] = solo.moves - full.moves
-        return out
-    if game.players == 2 and opts["roll_limit"] >= 2000:
-        try:
-            figures[f"optimal_value[{seat}]"] = exact.house_value(seat, opts["aim_stack_top"],
-                                                                 opts["house_start"])
-        except RuleError:
-            return {}
-        policies = [b.bot if isinstance(b, Forbid) else b for b in barred]
-        if tuple(names) == ("pyramids-perfect",) * 2 and all(
-                isinstance(b, exact.PolicyBot) and b.barred == seat
-                and b.aim_stack_top == bool(opts["aim_stack_top"]) for b in policies):
-            notes.append(f"value[{seat}]: exact, pyramids-perfect as it is against the "
-                         "restricted game's solved policies (exact.restricted_optimum), both "
-                         "seats playing best under the restriction")
-            return {f"value[{seat}]": figures[f"optimal_value[{seat}]"].exact}
-        notes.append(f"optimal_value[{seat}]: the win share House moves are worth to the "
-                     "seat when both seats play perfectly, with and without them (exact, "
-                     "the solver's); the simulated bots play their own policies")
-    return {}
+    bots = [b.bot if isinstance(b, Forbid) else b for b in barred]
+    exact, more, said = values(game, seat, kind.name, tuple(names), bots)
+    figures.update(more)
+    notes.extend(said)
+    return exact
 
 
-__all__ = ["ALIASES", "Forbid", "Kind", "Restriction", "parse_kind", "restricted",
+def __getattr__(name: str) -> Any:
+    """``ALIASES``, ``{(game, name): kind}`` over every game's ``KIND_NAMES``: the table
+    this module kept before the games declared their own names (issue 49, item 7), for
+    code that reads it."""
+    if name != "ALIASES":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    return {(game, own): kind for game, path in registry.declared("THEORY").items()
+            for own, kind in getattr(importlib.import_module(path), "KIND_NAMES", {}).items()}
+
+
+__all__ = ["Forbid", "Kind", "Restriction", "kind_names", "parse_kind", "restricted",
            "seat_bots"]

@@ -1,4 +1,5 @@
-"""Treehouse's solitaire solved exactly through OpenSpiel (the ``openspiel`` extra).
+"""A one-player game's fewest expected rolls, solved exactly through OpenSpiel (the
+``openspiel`` extra): Treehouse's solitaire is the one so far.
 
     import pyspiel
     from treehouse_lab.interop import openspiel, solitaire
@@ -6,7 +7,7 @@
     result = solitaire.fewest_expected_rolls(game, solitaire.position_key(game))
     result.value          # a Fraction: solver.solve().start_value(), exactly
 
-Two parts, kept apart so that the first knows nothing of Treehouse:
+Two parts, kept apart so that the first knows nothing of any game:
 
 * :func:`fewest_expected_rolls` reads a one-player OpenSpiel game through the pyspiel API
   only (``is_chance_node``, ``chance_outcomes``, ``legal_actions``, ``child``,
@@ -18,40 +19,37 @@ Two parts, kept apart so that the first knows nothing of Treehouse:
   roll). The probabilities, which OpenSpiel hands out as doubles, are read back as the
   simplest fractions that round to those doubles, and each node's must add up to exactly
   1. The optimality equations are then solved exactly with Fractions by the project's one
-  routine for them (``solver.solve_equations``: float value iteration for a policy, exact
-  evaluation, exact improvement until nothing improves, and a Bellman check).
-* :func:`position_key` is the key for Treehouse. Why a key at all: an OpenSpiel state
-  carries the roll counter (``rolls``, ruling R18), so no two states of a game are the same
-  string, the game is a tree of depth ``roll_limit`` and its value is the *capped*
+  routine for them (``treehouse_lab.equations.solve_equations``: float value iteration for
+  a policy, exact evaluation, exact improvement until nothing improves, and a Bellman
+  check).
+* :func:`position_key` is the game's key, which the game's theory declares (``Game.THEORY``,
+  its ``position_key``; issue 49, item 7: this module names no game). Why a key at all: an
+  OpenSpiel state of a game with a roll limit carries the roll counter, so no two states
+  are the same string, the game is a tree as deep as the limit and its value the *capped*
   expectation; and OpenSpiel's ``value_iteration`` keys states by ``str(state)`` and
-  maximises the end's return (1 for any eventual match here), with no per-step cost, so it
-  cannot count rolls. The puzzle ``solver.solve`` answers has no limit: its state is the
-  trio, the House and the face rolled. The key reads those off the observation string and
-  names the position up to the symmetries that map moves to moves (relabelling the pieces,
-  mirroring: ``symmetry.checked_symmetries`` checks each on every arrangement and face), so
-  the 41,413 positions reachable from the start become about 3,480 nodes and the solve
-  takes seconds rather than many minutes. ``symmetric=False`` keeps every position apart
-  (exact too, but slow: about 2.2 million transitions through OpenSpiel).
+  maximises the end's return, with no per-step cost, so it cannot count rolls. The key
+  names a position by what its future depends on (for Treehouse: the trio, the House and
+  the face rolled, up to the symmetries that map moves to moves, so the 41,413 positions
+  reachable from the start become about 3,480 nodes and the solve takes seconds;
+  ``symmetric=False`` keeps every position apart, exact too, but slow).
 
-A terminal reached with return 0 (the roll limit, R19) means the key kept states apart
-that the limit does not, or the limit is so short that exploration reaches it: the solve
-refuses rather than count it as a match.
+A terminal reached with return 0 (Treehouse's roll limit, R19) means the key kept states
+apart that the limit does not, or the limit is so short that exploration reaches it: the
+solve refuses rather than count it as a match.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Hashable
 
 import pyspiel
 
-from ..errors import RuleError
-from ..games.pyramids.arrangement import TRIO, Arrangement, all_arrangements
-from ..games.pyramids.theory import solver
-from ..games.pyramids.theory.symmetry import checked_symmetries, move_sets
-from . import openspiel  # noqa: F401  (registers python_treehouse_pyramids)
+from .. import registry
+from ..equations import WIN, Equations, bellman_residuals, solve_equations
+from ..errors import RuleError, quote
+from . import openspiel  # noqa: F401  (registers every game's python_treehouse_<name>)
 
 #: The largest denominator a chance probability is read back with (a die's 1/6 is exact).
 MAX_DENOMINATOR = 10**6
@@ -111,7 +109,7 @@ def fewest_expected_rolls(game: pyspiel.Game,
             if state.returns()[0] != 1:
                 raise RuleError("a game ended without a match (the roll limit?): the key "
                                 "must leave the roll counter out, and the limit be long")
-            return solver.WIN
+            return WIN
         if not state.is_chance_node():
             raise RuleError("a decision led to another decision: only roll, move, roll, "
                             "... games are supported")
@@ -142,40 +140,24 @@ def fewest_expected_rolls(game: pyspiel.Game,
             raise RuleError(f"chance probabilities add up to {total}, not 1")
         faces.append(row)
         done += 1
-    equations = solver.Equations(faces, [Fraction(0)] * len(faces))
-    values, _, rounds = solver.solve_equations(equations)
-    bellman = all(r == 0 for r in solver.bellman_residuals(equations, values))
+    equations = Equations(faces, [Fraction(0)] * len(faces))
+    values, _, rounds = solve_equations(equations)
+    bellman = all(r == 0 for r in bellman_residuals(equations, values))
     return Result(values[0], len(faces), stepped, rounds,
                   {k: values[i] for k, i in index.items()}, bellman)
 
 
 def position_key(game: pyspiel.Game, symmetric: bool = True) -> Callable[[Any], Hashable]:
-    """The key of a Treehouse solitaire state for :func:`fewest_expected_rolls`: the trio,
-    the House and the face waiting to be used, read off the observation string, up to the
-    checked symmetries (``symmetric=False``: every position its own)."""
-    params = game.get_parameters()
-    if game.num_players() != 1:
-        raise RuleError("position_key is for the solitaire (players=1, ruling R19)")
-    arrs = all_arrangements(TRIO)
-    number = {a: i for i, a in enumerate(arrs)}
-    n = len(arrs)
-    group = (checked_symmetries(arrs, move_sets(arrs, bool(params["aim_stack_top"]),
-                                                bool(params.get("hop_onto_lying", True))))
-             if symmetric else [list(range(n))])
-    parse: dict[str, int] = {}
-
-    def arrangement(text: str) -> int:
-        got = parse.get(text)
-        if got is None:
-            got = parse[text] = number[Arrangement.parse(text, TRIO)]
-        return got
-
-    def key(state: Any) -> Hashable:
-        seen = json.loads(state.observation_string(0))
-        t, h = arrangement(seen["trios"][0]), arrangement(seen["house"])
-        return min(g[t] * n + g[h] for g in group), seen["rolled"]
-
-    return key
+    """The key of ``game``'s states for :func:`fewest_expected_rolls`, as the game's theory
+    gives it (its ``position_key(game, symmetric)``; Treehouse's: the trio, the House and
+    the face waiting to be used, up to the checked symmetries, ``symmetric=False``: every
+    position its own). RuleError for a game whose theory gives none."""
+    engine = getattr(game, "tl_game", None)
+    key = getattr(registry.theory(engine), "position_key", None) if engine else None
+    if key is None:
+        raise RuleError(f"position_key: {quote(str(game), 40)} declares no position key "
+                        "(its game's THEORY has no position_key)")
+    return key(game, symmetric)
 
 
 __all__ = ["MAX_DENOMINATOR", "Result", "exact_probability", "fewest_expected_rolls",

@@ -117,6 +117,10 @@ class PyramidsGame(Game):
                                       "pyramids-perfect": ".theory.perfect:PerfectBot"}
     #: The module of this game's exercise bank, imported when the bank is read.
     EXERCISES: ClassVar[str] = ".exercises"
+    #: What the generic layers read of the solvers (theory/exact.py): the design lab's
+    #: exact values and the name "house" for the House moves, the solitaire's position
+    #: key for a solve through OpenSpiel. Imported only when asked for.
+    THEORY: ClassVar[str] = ".theory.exact"
     STATE = PyramidsState
     #: Treehouse hides nothing: every piece is on the table (view.py).
     ZONES = None

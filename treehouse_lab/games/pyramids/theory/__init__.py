@@ -5,9 +5,12 @@ Why apart from the engine: the game itself (``..game``, ``..state``, the move ta
 needs any of this, and this reads the game only through its public pieces (the arrangement
 model, the turn rule, the move table, the die's chance node), so the numbers are the
 engine's numbers. Modules: ``counting`` (the classroom's counts and chances), ``solver``
-(solitaire, exact) with ``equations`` and ``graph`` (the optimality equations and their
-components) and ``symmetry`` (the symmetries it solves under), ``duel``, ``duel_model`` and
-``duel_policy`` (two players, with numpy), ``perfect`` (the shipped policy, pure Python).
+(solitaire, exact; its optimality equations are solved by the generic
+``treehouse_lab.equations``) and ``symmetry`` (the symmetries it solves under), ``duel``,
+``duel_model`` and ``duel_policy`` (two players, with numpy), ``perfect`` (the shipped
+policy, pure Python) and ``exact`` (what the generic layers read, declared as the game's
+``THEORY``: the design lab's exact values, the name of the House moves, the solitaire's
+position key for a solve through OpenSpiel).
 
 The solved tables stay where the game ships them, ``treehouse_lab/games/pyramids/solved/``
 (the tools write them there and the notebooks read them there): ``shipped`` finds them.

@@ -45,11 +45,11 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
+from ....equations import WIN, Equations, bellman_residuals, solve_equations
 from ....errors import RuleError
 from ..arrangement import FACES, Arrangement, all_arrangements, piece_set, results
 from ..rules import turn_rule
 from . import shipped
-from .equations import WIN, Equations, bellman_residuals, solve_equations
 from .symmetry import (
     candidate_symmetries,
     checked_symmetries,

@@ -1,5 +1,6 @@
-"""A graph algorithm the solver needs (solver.py): the strongly connected components of a
-move graph, sinks first, so a policy's equations are solved one component at a time."""
+"""A graph algorithm the optimality equations need (``equations``): the strongly connected
+components of a move graph, sinks first, so a policy's equations are solved one component
+at a time."""
 
 from __future__ import annotations
 

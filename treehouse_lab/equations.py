@@ -1,14 +1,15 @@
 """The optimality equations of a fewest-expected-rolls puzzle, solved exactly.
 
-Why a module of its own: the equations are the same whoever writes them down. The
-solitaire solver (``solver``) builds them from the Treehouse move table under symmetry;
-``interop.solitaire`` builds them from an OpenSpiel game through the pyspiel API alone; the
-one routine here solves both (steps 2 to 4 of ``solver``'s docstring): float value
+Why a module of its own, outside any game: the equations are the same whoever writes
+them down. Treehouse's solitaire solver (``games/pyramids/theory/solver.py``) builds them
+from its move table under symmetry; ``interop.solitaire`` builds them from any one-player
+OpenSpiel game through the pyspiel API alone; the one routine here solves both (steps 2 to
+4 of the solver's docstring): float value
 iteration picks a policy, its linear equations are solved exactly with Fractions one
 strongly connected component at a time, and exact policy improvement repeats until no
 choice is strictly better.
 
-The shape read (``Equations``; ``solver``'s reduced model has the same two fields): for
+The shape read (``Equations``; the solver's reduced model has the same two fields): for
 each position ``s``, ``faces[s]`` lists (probability, successors) with ``WIN`` for a choice
 that ends the game, and ``reroll[s]`` the probability of a roll that changes nothing.
 """
