@@ -69,12 +69,9 @@ class ChooseShelf(Action):
     """Phase 1 A: go to the pantry for the space of ``size`` circles in ``column``."""
 
     KIND: ClassVar[str] = "choose_shelf"
+    TEXT: ClassVar[str] = "Go to the pantry for the {size}-ingredient space in column {column}"
     size: int
     column: int
-
-    def __str__(self) -> str:
-        return (f"Go to the pantry for the {self.size}-ingredient space in column "
-                f"{self.column}")
 
 
 @dataclass(frozen=True)
@@ -204,10 +201,7 @@ class FinishAssigning(Action):
     """Phase 2 ends: completed orders are delivered, the turn is over."""
 
     KIND: ClassVar[str] = "finish"
-
-    def __str__(self) -> str:
-        return "Finish assigning and deliver the completed orders"
-
+    TEXT: ClassVar[str] = "Finish assigning and deliver the completed orders"
 
 
 # -- The modules: Save the Bees and Secret Ingredient --------------------------------------------
@@ -282,9 +276,7 @@ class EndTurn(Action):
     """After Phase 2: end the turn (keeping mastered Challenges face up for later)."""
 
     KIND: ClassVar[str] = "end_turn"
-
-    def __str__(self) -> str:
-        return "End the turn"
+    TEXT: ClassVar[str] = "End the turn"
 
 
 @dataclass(frozen=True)

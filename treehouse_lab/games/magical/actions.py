@@ -20,30 +20,24 @@ from ...protocol import Action
 class CommonObjective(Action):
     """Chance: a common objective tile is drawn (Preparations 3)."""
     KIND = "common_objective"
+    TEXT = "Common objective {tile}"
     tile: str
-
-    def __str__(self) -> str:
-        return f"Common objective {self.tile}"
 
 
 @dataclass(frozen=True)
 class PersonalObjective(Action):
     """Chance: the next player takes a personal objective face down (Preparations 8)."""
     KIND = "personal_objective"
+    TEXT = "Personal objective {tile}"
     tile: str
-
-    def __str__(self) -> str:
-        return f"Personal objective {self.tile}"
 
 
 @dataclass(frozen=True)
 class DrawCard(Action):
     """Chance: a player draws a card from their deck (1. Preparations Step; Draw 4)."""
     KIND = "draw_card"
+    TEXT = "Draw {card}"
     card: str
-
-    def __str__(self) -> str:
-        return f"Draw {self.card}"
 
 
 # -- planning ------------------------------------------------------------------------------
@@ -51,52 +45,40 @@ class DrawCard(Action):
 class Place(Action):
     """Put a non-spell hand card in the drawer; the rest go to the carriage."""
     KIND = "place"
+    TEXT = "Put {card} in the drawer and pass the rest on"
     card: str
-
-    def __str__(self) -> str:
-        return f"Put {self.card} in the drawer and pass the rest on"
 
 
 @dataclass(frozen=True)
 class Take(Action):
     KIND = "take"
-
-    def __str__(self) -> str:
-        return "Take the cards from the carriage"
+    TEXT = "Take the cards from the carriage"
 
 
 @dataclass(frozen=True)
 class DrawFour(Action):
     KIND = "draw_four"
-
-    def __str__(self) -> str:
-        return "Draw 4 cards from the deck"
+    TEXT = "Draw 4 cards from the deck"
 
 
 @dataclass(frozen=True)
 class DiscardHand(Action):
     KIND = "discard_hand"
-
-    def __str__(self) -> str:
-        return "Discard the whole hand (it holds a spell)"
+    TEXT = "Discard the whole hand (it holds a spell)"
 
 
 @dataclass(frozen=True)
 class Cast(Action):
     """Use a spell: everyone still planning stops and resolves it."""
     KIND = "cast"
+    TEXT = "Cast {card}: I whistle!"
     card: str
-
-    def __str__(self) -> str:
-        return f"Cast {self.card}: I whistle!"
 
 
 @dataclass(frozen=True)
 class DropOut(Action):
     KIND = "drop_out"
-
-    def __str__(self) -> str:
-        return "Drop out of the planning step: I'm done!"
+    TEXT = "Drop out of the planning step: I'm done!"
 
 
 @dataclass(frozen=True)
@@ -113,39 +95,31 @@ class GiveBiscuit(Action):
 class Wait(Action):
     """Let the others go first (when everyone waits, the eldest must move)."""
     KIND = "wait"
-
-    def __str__(self) -> str:
-        return "Wait for the others"
+    TEXT = "Wait for the others"
 
 
 @dataclass(frozen=True)
 class DiscardCard(Action):
     """A spell's choice: a hand or drawer card to the trash (secret, revealed together)."""
     KIND = "discard_card"
+    TEXT = "Discard {card} from the {place}"
     card: str
     place: str
-
-    def __str__(self) -> str:
-        return f"Discard {self.card} from the {self.place}"
 
 
 @dataclass(frozen=True)
 class Exchange(Action):
     """The exchange spell: swap a drawer card with a storage card."""
     KIND = "exchange"
+    TEXT = "Exchange {drawer_card} (drawer) with {storage_card} (storage)"
     drawer_card: str
     storage_card: str
-
-    def __str__(self) -> str:
-        return f"Exchange {self.drawer_card} (drawer) with {self.storage_card} (storage)"
 
 
 @dataclass(frozen=True)
 class KeepStorage(Action):
     KIND = "keep_storage"
-
-    def __str__(self) -> str:
-        return "Exchange nothing"
+    TEXT = "Exchange nothing"
 
 
 # -- building ------------------------------------------------------------------------------
@@ -153,10 +127,8 @@ class KeepStorage(Action):
 class Reveal(Action):
     """Choose the play-order card (secret until everyone has chosen)."""
     KIND = "reveal"
+    TEXT = "Reveal {card} for the play order"
     card: str
-
-    def __str__(self) -> str:
-        return f"Reveal {self.card} for the play order"
 
 
 @dataclass(frozen=True)
@@ -176,70 +148,56 @@ class Build(Action):
 @dataclass(frozen=True)
 class BuildFaceDown(Action):
     KIND = "build_face_down"
+    TEXT = "Build {card} face down (level 1, 0 VP)"
     card: str
-
-    def __str__(self) -> str:
-        return f"Build {self.card} face down (level 1, 0 VP)"
 
 
 @dataclass(frozen=True)
 class Pipe(Action):
     KIND = "pipe"
+    TEXT = "Connect {a} and {b} with {card}"
     card: str
     a: str
     b: str
-
-    def __str__(self) -> str:
-        return f"Connect {self.a} and {self.b} with {self.card}"
 
 
 @dataclass(frozen=True)
 class MovePipe(Action):
     """Blue level 4 [move pipes]: reconnect a pipe already built."""
     KIND = "move_pipe"
+    TEXT = "Move {card} to connect {a} and {b}"
     card: str
     a: str
     b: str
-
-    def __str__(self) -> str:
-        return f"Move {self.card} to connect {self.a} and {self.b}"
 
 
 @dataclass(frozen=True)
 class Store(Action):
     KIND = "store"
+    TEXT = "Store {card} under {on}"
     card: str
     on: str
-
-    def __str__(self) -> str:
-        return f"Store {self.card} under {self.on}"
 
 
 @dataclass(frozen=True)
 class Discard(Action):
     """A drawer card that cannot be used anywhere goes to the trash (ruling)."""
     KIND = "discard"
+    TEXT = "Discard {card}: it cannot be used"
     card: str
-
-    def __str__(self) -> str:
-        return f"Discard {self.card}: it cannot be used"
 
 
 @dataclass(frozen=True)
 class PlaceFamiliar(Action):
     KIND = "place_familiar"
+    TEXT = "Place a familiar in {area}"
     area: str
-
-    def __str__(self) -> str:
-        return f"Place a familiar in {self.area}"
 
 
 @dataclass(frozen=True)
 class SkipFamiliar(Action):
     KIND = "skip_familiar"
-
-    def __str__(self) -> str:
-        return "Place no familiar"
+    TEXT = "Place no familiar"
 
 
 @dataclass(frozen=True)
@@ -247,6 +205,4 @@ class Finish(Action):
     """End the building turn with the drawer empty, leaving the storage and the pipes as
     they are."""
     KIND = "finish"
-
-    def __str__(self) -> str:
-        return "Finish building (leave the storage and the pipes as they are)"
+    TEXT = "Finish building (leave the storage and the pipes as they are)"

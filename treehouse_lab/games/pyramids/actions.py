@@ -84,9 +84,7 @@ class Pass(Action):
     don't wish to do it to the House")."""
 
     KIND: ClassVar[str] = "pass"
-
-    def __str__(self) -> str:
-        return "Pass (leave the House as it is)"
+    TEXT: ClassVar[str] = "Pass (leave the House as it is)"
 
 
 #: One instance of each roll and of the pass, shared by every state.
