@@ -56,8 +56,9 @@ class Action:
             cls.__str__ = Action._from_text
 
     def _from_text(self) -> str:
-        return self.TEXT.format(**{f.name: getattr(self, f.name)
-                                   for f in dataclasses.fields(self)})
+        # The field names are read once a class (dataclasses.fields() on every call made a
+        # sentence cost about 9 us against 1 us for the f-string it replaced).
+        return self.TEXT.format_map({n: getattr(self, n) for n in _field_names(type(self))})
 
     def __repr__(self) -> str:
         if type(self).__str__ is object.__str__:  # no sentence: what it is made of
@@ -255,3 +256,9 @@ def _sortable(v: Any) -> tuple:
 
 __all__ = ["MAX_FIELD_LENGTH", "PLAIN_TYPES", "Action", "checker_for", "from_json_value",
            "is_json_value", "is_plain", "to_json_value"]
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The names of an action class's fields, in order (read once a class)."""
+    return tuple(f.name for f in dataclasses.fields(cls))
