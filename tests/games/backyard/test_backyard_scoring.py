@@ -96,8 +96,8 @@ def house(*ids, wild_points=0):
 def test_house_tallies_agree_with_floor_points_and_longest_run(ids, wild_points):
     h = house(*ids, wild_points=wild_points)
     tallies = {pc: rules.card_tally(pc) for pc in h}
-    assert rules.house_tallies([h], tallies) == [
-        (rules.floor_points(h), rules.longest_run(rules.floors_of(h)).length)]
+    assert rules.house_tallies([h], tallies) == (
+        [rules.floor_points(h)], [rules.longest_run(rules.floors_of(h)).length])
 
 
 @pytest.mark.parametrize("wild_points", [0, 1, 2])
@@ -105,5 +105,5 @@ def test_the_games_tally_table_scores_each_stored_card_as_the_rules_do(wild_poin
     game = tl.load_game("backyard", wild_floor_points=wild_points)
     assert game.tallies.keys() == game.placed.keys()
     for key, pc in game.placed.items():
-        assert rules.house_tallies([[key]], game.tallies) == [
-            (rules.floor_points([pc]), rules.longest_run(rules.floors_of([pc])).length)]
+        assert rules.house_tallies([[key]], game.tallies) == (
+            [rules.floor_points([pc])], [rules.longest_run(rules.floors_of([pc])).length])

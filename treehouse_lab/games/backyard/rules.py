@@ -233,8 +233,8 @@ def card_tally(pc: PlayedCard) -> Tally:
 
 
 def house_tallies(houses: Iterable[Iterable[CardKey]],
-                  tallies: Mapping[CardKey, Tally]) -> list[tuple[int, int]]:
-    """Each treehouse's floor points and the length of its longest single-colour run, from
+                  tallies: Mapping[CardKey, Tally]) -> tuple[list[int], list[int]]:
+    """Each treehouse's floor points, and the length of its longest single-colour run, from
     its cards' tallies bottom up, in one pass: what ``floor_points`` and ``longest_run``
     say (tests/games/backyard/test_backyard_scoring.py holds them to it at every position
     of seeded games), in a quarter of their time. Why a second way to the same numbers: the
@@ -242,7 +242,8 @@ def house_tallies(houses: Iterable[Iterable[CardKey]],
     floor and a Run (whose colour and start only explanations need) made those reads
     cost a third of a bare random game. The same rule as ``longest_run``: a grey floor
     ends a run and starts none."""
-    out = []
+    points_of: list[int] = []
+    runs: list[int] = []
     for house in houses:
         points = best = length = 0
         colour = None
@@ -260,8 +261,9 @@ def house_tallies(houses: Iterable[Iterable[CardKey]],
                     length, colour = 1, c
                     if best < 1:
                         best = 1
-        out.append((points, best))
-    return out
+        points_of.append(points)
+        runs.append(best)
+    return points_of, runs
 
 
 def achievement_points(achievement: Achievement | None, house: Sequence[PlayedCard]) -> int:
@@ -276,18 +278,17 @@ def score_rows(houses: Sequence[Sequence[PlayedCard]], achievement: Achievement 
     the Longest Color Run; Achievement Card Expansion: Game End): a seat's view of the
     scores (its face-down cards and the others' backs score alike). The state reads its
     own with the game's tallies (``rows_of``)."""
-    tallies = {pc: card_tally(pc) for h in houses for pc in h}
-    return rows_of(house_tallies(houses, tallies),
-                   [achievement_points(achievement, h) for h in houses], min_run)
+    points, runs = house_tallies(houses, {pc: card_tally(pc) for h in houses for pc in h})
+    return rows_of(points, runs, [achievement_points(achievement, h) for h in houses],
+                   min_run)
 
 
-def rows_of(tallies: Sequence[tuple[int, int]], achieved: Sequence[int],
+def rows_of(points: Sequence[int], runs: Sequence[int], achieved: Sequence[int],
             min_run: int) -> list[tuple[int, int, int, int]]:
-    """The score rows from each treehouse's (floor points, longest run) (``house_tallies``)
-    and achievement points: the run bonus decided between the treehouses."""
-    bonus = run_bonuses([run for _, run in tallies], min_run)
-    return [(floors + b + a, floors, b, a)
-            for (floors, _), b, a in zip(tallies, bonus, achieved)]
+    """The score rows from each treehouse's floor points and longest run
+    (``house_tallies``) and achievement points: the run bonus decided between them."""
+    bonus = run_bonuses(runs, min_run)
+    return [(floors + b + a, floors, b, a) for floors, b, a in zip(points, bonus, achieved)]
 
 
 def run_bonuses(lengths: Sequence[int], min_run: int = 1) -> list[int]:

@@ -172,13 +172,13 @@ class BackyardState(StagedState):
         table rather than worked out from its floors (the design lab reads the scores
         every round); a test checks both give the same rows."""
         g = self.game
-        tallies = rules.house_tallies(self.treehouses, g.tallies)
+        points, runs = rules.house_tallies(self.treehouses, g.tallies)
         a = self.achievement
         if a is None:
             achieved = [0] * g.players
         else:
             achieved = [rules.achievement_points(a, self.treehouse(p)) for p in range(g.players)]
-        return rules.rows_of(tallies, achieved, g.min_run)
+        return rules.rows_of(points, runs, achieved, g.min_run)
 
     def winners(self) -> list[int]:
         """Rulebook: Winner of the Game: most points; "If two or more players are tied, the
