@@ -1,6 +1,6 @@
 """The parts of a game the core derives from its declarations (docs/dev/adding-a-game.md):
 a stage's ``LABEL``, ``Game.STATE`` reading saves, click paths from each kind's ``CLICKS``,
-``why_not`` from the generated moves with a kind's ``REFUSAL``, and the protocol's log
+``why_not`` from the generated moves with a kind's ``refusal()``, and the protocol's log
 line. Shown on a tiny game of its own ("flip": chance tosses a coin, Player 1 guesses
 it), independent of any real game."""
 
@@ -77,10 +77,14 @@ class CoinKind(Kind):
 @RULES.kind(Guess)
 class GuessKind(Kind):
     CLICKS = ("side:{side}", "seat:{seat}")
-    REFUSAL = "Guess: Player 1 guesses once, after the toss"
 
     def generate(self, s, seat):
         return [Guess(side) for side in SIDES]
+
+    def refusal(self, s, a, player):
+        # Says "no" to every move it is asked about: the default why_not asks it only of
+        # moves not handed out, so a legal guess must never read this sentence.
+        return "Guess: Player 1 guesses once, after the toss"
 
     def apply(self, s, a, player):
         s.guess = a.side
@@ -196,17 +200,19 @@ def test_a_kind_without_CLICKS_or_click_path_says_so():
         RULES.of(Coin).click_path(s, Coin("heads"), 0)
 
 
-def test_why_not_is_none_exactly_for_the_moves_handed_out_else_the_REFUSAL():
+def test_why_not_is_none_exactly_for_the_moves_handed_out_else_the_kinds_refusal():
+    refused = "Guess: Player 1 guesses once, after the toss"
     start = FlipGame().new_initial_state()
     for side in SIDES:
         assert start.why_illegal(Coin(side)) == f"The coin shows {side} is legal now"
-        assert start.why_illegal(Guess(side), by=0) == GuessKind.REFUSAL
+        assert start.why_illegal(Guess(side), by=0) == refused
     s = tossed()
     for side in SIDES:
         assert s.why_illegal(Guess(side), by=0) == f"Guess {side} is legal now"
-        assert s.why_illegal(Guess(side), by=1) == GuessKind.REFUSAL
+        assert s.why_illegal(Guess(side), by=1) == refused
         assert RULES.of(Guess).why_not(s, Guess(side), 0) is None
-    # A kind without a REFUSAL gets the protocol's listing of what is legal.
+        assert RULES.of(Guess).why_not(s, Guess(side), 1) == refused
+    # A kind without a refusal() gets the protocol's listing of what is legal.
     assert s.why_illegal(Coin("heads")).startswith("The coin shows heads is not legal now")
     assert "Legal: Guess heads; Guess tails" in s.why_illegal(Coin("heads"))
     assert RULES.of(Coin).why_not(start, Coin("heads"), CHANCE) is None

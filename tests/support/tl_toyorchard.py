@@ -146,7 +146,8 @@ def stages_from(s: OrchardState) -> tuple[Stage, ...] | None:
 # -- kinds ------------------------------------------------------------------------------
 @RULES.kind(Harvest)
 class HarvestKind(Kind):
-    REFUSAL = "Harvest: a token in the bag comes to the market at the start of a round"
+    def refusal(self, s, a, player):
+        return "Harvest: a token in the bag comes to the market at the start of a round"
 
     def apply(self, s, a, player):
         s.bag, s.market = tuple(t for t in s.bag if t != a.token), a.token

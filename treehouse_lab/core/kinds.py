@@ -23,10 +23,14 @@ Sketch (a game with one action, in the declarative dialect)::
     @RULES.kind(Take)
     class TakeKind(Kind):
         CLICKS = ("pile:{n}",)  # the board targets clicked, from the action's fields
-        REFUSAL = "Taking (rulebook, 'Your turn'): one to three coins, at most the pile"
 
         def generate(self, state, seat):  # legality, stated once: the moves themselves
             return [Take(n) for n in range(1, min(3, state.pile) + 1)]
+        def refusal(self, state, action, player):  # asked only of a move not generated
+            if player != state.top.player:
+                return None  # not this seat's turn: the protocol lists what is legal
+            return (f"{action} is not allowed: one to three coins, at most the "
+                    f"{state.pile} in the pile (rulebook, 'Your turn')")
         def apply(self, state, action, player):
             state.pile -= action.n
         def explain(self, state, action, player):
@@ -43,9 +47,10 @@ Sketch (a game with one action, in the declarative dialect)::
     class CoinsState(StagedState):  # a KindState whose turns are stages
         KINDS = RULES
 
-No ``why_not``: the default is None exactly for the generated moves and ``REFUSAL`` (or
-``refusal()``, where the sentence depends on the position) for any other. Write a
-``why_not`` only where a refusal must say more than the rule's sentence.
+No ``why_not``: the default is None exactly for the generated moves and ``refusal()``'s
+sentence for any other, read off the position like every game's (None: the protocol's
+"not legal now ... Legal: ..." listing). Write a ``why_not`` only where a refusal must
+say more than that.
 """
 
 from __future__ import annotations
@@ -99,10 +104,6 @@ class Kind:
         values = {f.name: getattr(action, f.name) for f in fields(action)}
         return tuple(t.format(seat=seat, **values) for t in self.CLICKS)
 
-    #: The sentence naming the rule that forbids this kind of move, where one sentence
-    #: fits every refusal (else override :meth:`refusal`).
-    REFUSAL: ClassVar[str] = ""
-
     def why_not(self, state: Any, action: Any, player: int) -> str | None:
         """None when ``player`` may take ``action`` now; otherwise the sentence that names
         the rule forbidding it (cite the rulebook section).
@@ -121,9 +122,11 @@ class Kind:
             state, action, player if player >= 0 else None)
 
     def refusal(self, state: Any, action: Any, player: int) -> str | None:
-        """The default :meth:`why_not`'s sentence for a move that is not legal now
-        (default ``REFUSAL``; None: list the legal moves)."""
-        return self.REFUSAL or None
+        """The default :meth:`why_not`'s sentence for a move the position does not hand
+        out: the rule that forbids it, citing the rulebook section, in words that may read
+        the position (whose turn it is, the face rolled). None, the default: the
+        protocol's "not legal now ... Legal: ..." listing."""
+        return None
 
     def is_legal(self, state: Any, action: Any, player: int) -> bool:
         """``why_not(...) is None``. Override with a cheaper test when this is hot (it runs

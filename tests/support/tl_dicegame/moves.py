@@ -13,7 +13,8 @@ RULES = KindTable("dice")
 
 @RULES.kind(Deal)
 class DealKind(Kind):
-    REFUSAL = "Deal: each player is dealt one card face down at the start"
+    def refusal(self, s, a, player):
+        return "Deal: each player is dealt one card face down at the start"
 
     def apply(self, s, a, player):
         seat = s.hands.index(None)
@@ -32,7 +33,8 @@ class DealKind(Kind):
 
 @RULES.kind(Roll)
 class RollKind(Kind):
-    REFUSAL = "Roll: the die is rolled at the start of each turn"
+    def refusal(self, s, a, player):
+        return "Roll: the die is rolled at the start of each turn"
 
     def apply(self, s, a, player):
         s.die = a.pips
@@ -44,11 +46,13 @@ class RollKind(Kind):
 
 @RULES.kind(Guess)
 class GuessKind(Kind):
-    REFUSAL = "Guess: after your roll, guess high or low"
     CLICKS = ("guess:{side}",)
 
     def generate(self, s, seat):
         return [Guess(side) for side in SIDES]
+
+    def refusal(self, s, a, player):
+        return "Guess: after your roll, guess high or low"
 
     def apply(self, s, a, player):
         s.rolls = replace_at(s.rolls, player, s.rolls[player] + (s.die,))
