@@ -17,7 +17,7 @@ import tl_toyorchard as T
 import treehouse_lab as tl
 from treehouse_lab.core.chance import sample_outcome
 from treehouse_lab.core.fields import seen_state
-from treehouse_lab.core.zones import OWNER, UNSEEN, Zone, is_unseen
+from treehouse_lab.core.zones import OWNER, UNSEEN, Zone, ZoneTable, is_unseen
 from treehouse_lab.errors import RuleError
 
 
@@ -142,3 +142,25 @@ def test_backyard_words_are_written_for_the_holder_unless_a_viewer_is_named():
         game.render_text(s, viewer=True)
     with pytest.raises(TypeError, match="no such keyword"):
         game.render_text(s, targets=())
+
+
+def test_nobody_knows_what_every_seat_knows():
+    """A card every seat saw (the ``known`` record names them all: discarded in view, then
+    buried in a trash can) is common knowledge: the picture for nobody shows it, as each
+    seat's does; a card one seat knows stays hidden from nobody."""
+    zones = ZoneTable([Zone("hand", OWNER, "hand", owner=lambda save: 0)],
+                      universe=lambda game: ["a", "b"])
+
+    class Game:
+        NAME, players = "fake", 2
+
+    class State:
+        game = Game()
+
+        def to_json(self) -> dict:
+            return {"hand": ["a", "b"], "known": {"a": [0, 1], "b": [0]}}
+
+    assert zones.seen(State(), 0)["hand"] == ["a", "b"]
+    assert zones.seen(State(), 1)["hand"] == ["a", UNSEEN]
+    seen = zones.seen(State(), None)
+    assert seen["hand"] == ["a", UNSEEN] and seen["known"] == {"a": [0, 1]}

@@ -135,7 +135,8 @@ class ZoneTable:
                 if zone.sees(owner, seat):
                     continue
                 c = box[key]
-                if c is not None and seat in known.get(c, ()):
+                if c is not None and (seat in known.get(c, ()) if seat is not None
+                                      else _knows(known.get(c, ()), seat, game.players)):
                     continue
                 yield zone, place
 
@@ -159,8 +160,18 @@ class ZoneTable:
             box.sort(key=lambda v: (_unseen(v), "" if v is None else v))
         known = save.get("known")
         if known:
-            save["known"] = {c: seats for c, seats in known.items() if seat in seats}
+            n = game.players
+            save["known"] = {c: seats for c, seats in known.items() if _knows(seats, seat, n)}
         return save
+
+
+def _knows(seats: Any, seat: int | None, players: int) -> bool:
+    """Whether ``seat`` knows a component the ``known`` record gives to ``seats``. Nobody
+    (None, a spectator) knows what every seat knows: a card discarded in everyone's view
+    and buried since is common knowledge, shown in a picture drawn for nobody."""
+    if seat is not None:
+        return seat in seats
+    return all(p in seats for p in range(players))
 
 
 def _copy(v: Any) -> Any:
