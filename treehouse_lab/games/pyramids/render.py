@@ -58,6 +58,12 @@ TOP = 60          # height of the title band
 PICTURE_MAX_W = 760
 
 
+#: Core hands ``render_svg`` and ``render_text`` the seen state of the viewer
+#: (``core.game.Game.render_svg``); Treehouse hides nothing (no zones), so it is the
+#: position itself, but every renderer draws from the seat's own view (issue 49).
+DRAWS_SEEN = True
+
+
 # -- text ----------------------------------------------------------------------------------
 
 #: What a trio equal to the House says before any move made it so: the rulings' "a match is
