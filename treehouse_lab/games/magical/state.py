@@ -20,11 +20,13 @@ Design (docs/rulings/magical.md has the rulings):
 from __future__ import annotations
 
 from bisect import bisect_left
+from dataclasses import replace
 from operator import or_
 from typing import Any, ClassVar
 
 from ...core.fields import Bool, Custom, Field, Int, Map, Opt, PerSeat, Seat, Str, Tuple
 from ...core.stages import StagedState
+from ...core.zones import is_unseen
 from ...protocol import CHANCE
 from . import pipes as pipe_rules
 from . import rules as R
@@ -109,6 +111,25 @@ class MagicalState(StagedState):
 
     def _check_save(self) -> None:
         check_save(self)
+
+    def _seen_from(self, state: Any) -> None:
+        """A seen state names a face-down building another seat built as that seat's pipes
+        and storage do (``view.alias``: ``?down1``, its place among that village's
+        face-down buildings), not by the bare mark the seen save leaves on its bottom card:
+        two such buildings stay two, and a pipe or a stored card still finds the one it
+        belongs to in a picture."""
+        super()._seen_from(state)
+        villages = []
+        for stacks in self.villages:
+            k, renamed = 0, []
+            for st in stacks:
+                if st.down:
+                    k += 1
+                    if is_unseen(st.cards[0]):
+                        st = replace(st, cards=(view.alias(k), *st.cards[1:]))
+                renamed.append(st)
+            villages.append(tuple(renamed))
+        self.villages = tuple(villages)
 
     def _is_legal(self, action: Any, player: int) -> bool:
         """A draw's outcomes are the draws of the undealt cards (``Deal.outcomes``), so a
@@ -331,21 +352,38 @@ class MagicalState(StagedState):
 
     def scores(self) -> list[dict]:
         """4. Scoring, for each seat: buildings (top cards), potions (level 3 Potion into
-        VP), level5, objectives (single most only), biscuits (3 per VP)."""
+        VP), level5, objectives (single most only), biscuits (3 per VP).
+
+        The design lab's recorder reads this every turn (issue 48), so nothing that cannot
+        score is worked out: the familiars are sorted by seat in one pass; a village's
+        potions only where a building in force extracts one (without, no potion is
+        supplied, none is changed into another, and no Potion into VP scores); its level 5
+        VP only where a level 5 effect is in force.
+        tests/games/magical/test_magical_score_shortcuts.py holds this to the plain count."""
         g = self.game
         n = g.players
         cards = g.cards
-        res = [self.resources(p) for p in range(n)]
+        unproductive = g.unproductive
+        areas: list[list[str]] = [[] for _ in range(n)]
+        unprod = [0] * n
+        for a, q in self.placed.items():
+            areas[q].append(a)
+            if a in unproductive:
+                unprod[q] += 1
+        res = [R.resources_of(areas[p], g.forest) for p in range(n)]
         out = []
         for p in range(n):
             stacks, pipes = self.villages[p], self.piped[p]
-            vp_pot, extracted, _ = R.potions(stacks, pipes, res[p], cards,
-                                              g.options["green_potions"])
-            unprod = sum(1 for a, q in self.placed.items() if q == p and a in g.unproductive)
+            powers = [e for st in stacks for e in R.stack_powers(st, cards)]
+            if any(e.extracts for e in powers):
+                vp_pot, extracted, _ = R.potions(stacks, pipes, res[p], cards,
+                                                  g.options["green_potions"])
+            else:
+                vp_pot, extracted = 0, set()
+            level5 = R.level5_vp(stacks, pipes, len(self.stored[p]), unprod[p], extracted,
+                                 cards) if any(e.scores for e in powers) else 0
             out.append({"buildings": sum(R.stack_top_vp(s, cards) for s in stacks),
-                        "potions": vp_pot,
-                        "level5": R.level5_vp(stacks, pipes, len(self.stored[p]), unprod,
-                                              extracted, cards),
+                        "potions": vp_pot, "level5": level5,
                         "objectives": 0, "biscuits": self.biscuit_counts[p] // 3})
         tiles = g.options["objective_values"] == "tiles"
         for tile, owner in [(t, None) for t in self.common if t] + \
