@@ -119,6 +119,12 @@ def picked(state: DinerState) -> set[str]:
     return out
 
 
+#: Core hands ``render_svg`` and ``render_text`` the seen state of the viewer
+#: (``core.game.Game.render_svg``), not the true one: a card the zones hide (the deck, the
+#: others' Action hands) reaches this module only as the mark ``zones.UNSEEN``.
+DRAWS_SEEN = True
+
+
 def render_svg(state: DinerState, viewer: int | None = None, selection: Iterable[str] = (),
                targets: Collection[str] = frozenset()) -> str:
     """The board for ``viewer`` (see the module docstring)."""

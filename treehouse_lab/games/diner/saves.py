@@ -20,8 +20,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from ...core.fields import Codec
+from ...core.fields import Codec, loading_seen
 from ...core.jsonio import expect_dict, expect_int, expect_list
+from ...core.zones import is_unseen
 from ...errors import RuleError, quote
 from .rules import (
     BEE,
@@ -185,6 +186,8 @@ class Ids(Codec):
             raise RuleError(f"{where}: more entries than there are {self.what}")
         for i, c in enumerate(items):
             if c is None and self.gaps:
+                continue
+            if loading_seen() and is_unseen(c):  # a hidden card in a seen save (for drawing)
                 continue
             if not isinstance(c, str) or c not in cards:
                 raise RuleError(f"{where}[{i}]: {quote(c, 40)} is not one of the {self.what} "
