@@ -21,7 +21,7 @@ def _outputs(name: str) -> str:
 
 
 def _about_to_draw_on_a_coloured_top(s) -> bool:
-    if not (s.is_chance_node() and s.phase == "draw"):
+    if not (s.is_chance_node() and s.stage == "draw"):
         return False
     top = s.top_floor(s.holder)
     return len(s.treehouse(s.holder)) >= 2 and top is not None and top.colour is not None
@@ -40,7 +40,7 @@ def test_what_the_player_knows_in_seed_5_is_9_in_16():
     seen = {c.id for c in draw.hand(me)}
     state = game.new_initial_state()
     for seat, action in q.moves:
-        if seat == me and state.phase == "play":
+        if seat == me and state.stage == "play":
             seen |= {c.id for c in state.hand(me)}
         state.apply(action, by=None if seat == tl.CHANCE else seat)
     for p in range(game.players):
